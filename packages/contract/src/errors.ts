@@ -1,0 +1,165 @@
+import * as z from 'zod';
+
+/** Error types of the contract, by HTTP status family. */
+export const ERROR_TYPES = [
+  'auth_error',
+  'validation_error',
+  'not_found_error',
+  'rate_limit_error',
+  'internal_error',
+  'unknown_error',
+] as const;
+export const ErrorTypeSchema = z.enum(ERROR_TYPES);
+export type ErrorType = z.infer<typeof ErrorTypeSchema>;
+
+/** Maps an HTTP status to the contract's error type. */
+export function errorTypeForStatus(status: number): ErrorType {
+  if (status === 401 || status === 403) return 'auth_error';
+  if (status === 400 || status === 409 || status === 413 || status === 415 || status === 422) return 'validation_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'internal_error';
+  return 'unknown_error';
+}
+
+function entry(status: number, retryable = status === 429 || status >= 500) {
+  return { status, type: errorTypeForStatus(status), retryable } as const;
+}
+
+/** Every error code of the contract: `code -> { status, type, retryable }`. */
+export const ERROR_CODES = {
+  MISSING_API_KEY: entry(401),
+  INVALID_API_KEY_FORMAT: entry(401),
+  INVALID_API_KEY: entry(401),
+  API_KEY_EXPIRED: entry(401),
+  RATE_LIMITED: entry(429),
+  INVALID_REQUEST: entry(400),
+  QUERY_REQUIRED: entry(400),
+  TENANT_ID_INVALID: entry(400),
+  USER_ID_INVALID: entry(400),
+  DATABASE_NOT_CONFIGURED: entry(400),
+  TENANT_DATABASE_NOT_CONFIGURED: entry(404),
+  TENANT_DATABASE_NOT_READY: entry(409, true),
+  TENANT_DATABASE_CREDENTIALS_MISSING: entry(404),
+  CANARY_ROLLOUT_BLOCKED: entry(409),
+  MEMORY_SESSION_DISABLED: entry(403),
+  MEMORY_CONSOLIDATION_DISABLED: entry(403),
+  MEMORY_PROCEDURAL_DISABLED: entry(403),
+  MEMORY_COMPACTION_DISABLED: entry(403),
+  SESSION_ID_REQUIRED: entry(400),
+  SESSION_CONTENT_REQUIRED: entry(400),
+  INVALID_SESSION_STATUS: entry(400),
+  SESSION_NOT_FOUND: entry(404),
+  SESSION_NOT_ACTIVE: entry(409),
+  SESSION_SNAPSHOT_NOT_FOUND: entry(404),
+  SKILL_FILE_PATH_REQUIRED: entry(400),
+  INTERNAL_ERROR: entry(500),
+  // Passed through from the keys wrapper: the status is the one the wrapper gives, 500 when unknown.
+  LEGACY_MCP_KEY_ERROR: entry(500),
+  // Not in the contract's table; DESIGN's decisions for routes the contract leaves open.
+  NOT_FOUND: entry(404),
+  MEMORY_NOT_FOUND: entry(404),
+  SKILL_FILE_NOT_FOUND: entry(404),
+  TENANT_NOT_FOUND: entry(404),
+  KEY_NOT_FOUND: entry(404),
+  METHOD_NOT_ALLOWED: entry(405),
+  EMBEDDING_MODEL_NOT_ALLOWED: entry(400),
+  TENANT_DATABASE_UNREACHABLE: entry(409),
+} as const;
+
+/** An error code of the contract. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The contract's error object (`envelope.error`). */
+export const ApiErrorObjectSchema = z.object({
+  type: ErrorTypeSchema,
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int(),
+  retryable: z.boolean(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiErrorObject = z.infer<typeof ApiErrorObjectSchema>;
+
+/** Whether a string is one of the contract's error codes. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
+}
+
+/** Builds the contract's error object for a code; `status` overrides the table (used by pass-through codes). */
+export function makeApiError(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+  status?: number,
+): ApiErrorObject {
+  const base = ERROR_CODES[code];
+  const finalStatus = status ?? base.status;
+  return {
+    type: status === undefined ? base.type : errorTypeForStatus(finalStatus),
+    code,
+    message,
+    status: finalStatus,
+    retryable: status === undefined ? base.retryable : finalStatus === 429 || finalStatus >= 500,
+    ...(details === undefined ? {} : { details }),
+  };
+}
+
+/** A rule that gives a field's validation failure a specific code instead of INVALID_REQUEST. */
+export interface FieldCodeRule {
+  /** Dotted path of the field (`sessionId`, `scope.tenantId`). */
+  field: string;
+  code: ErrorCode;
+  /** `missing`: only when the value is absent or blank; `any`: any failure at that field. */
+  when: 'missing' | 'any';
+}
+
+/** Scope fields have their own codes on every route (DESIGN 3.2). */
+export const SCOPE_FIELD_CODES: readonly FieldCodeRule[] = [
+  { field: 'scope.tenantId', code: 'TENANT_ID_INVALID', when: 'any' },
+  { field: 'scope.userId', code: 'USER_ID_INVALID', when: 'any' },
+  { field: 'tenantId', code: 'TENANT_ID_INVALID', when: 'any' },
+  { field: 'userId', code: 'USER_ID_INVALID', when: 'any' },
+];
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Turns a zod error into the contract's error object: INVALID_REQUEST with `details.field` (dotted path),
+ * or the specific code a rule names for that field.
+ */
+export function zodErrorToApiError(
+  error: z.ZodError,
+  input: unknown,
+  rules: readonly FieldCodeRule[] = [],
+): ApiErrorObject {
+  const issue = error.issues[0];
+  const path = issue?.path ?? [];
+  const field = path.map(String).join('.') || 'body';
+  const allRules = [...rules, ...SCOPE_FIELD_CODES];
+  for (const rule of allRules) {
+    if (rule.field !== field) continue;
+    if (rule.when === 'missing' && !isBlank(valueAt(input, path))) continue;
+    return makeApiError(rule.code, `${field}: ${issue?.message ?? 'invalid value'}`, { field });
+  }
+  const message = issue ? `${field}: ${issue.message}` : 'Request validation failed';
+  return makeApiError('INVALID_REQUEST', message, {
+    field,
+    issues: error.issues.slice(0, 10).map((each) => ({
+      path: each.path.map(String).join('.'),
+      code: each.code,
+      message: each.message,
+    })),
+  });
+}

@@ -1,0 +1,111 @@
+import * as z from 'zod';
+import { ErrorEnvelopeSchema, MetaSchema } from './envelope.js';
+import { ERROR_CODES } from './errors.js';
+import { type OperationDefinition, operationErrorCodes, operationList } from './operations.js';
+import { API_PREFIX, CONTRACT_VERSION, SERVICE_NAME } from './version.js';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  return rest;
+}
+
+function successSchema(operation: OperationDefinition): JsonSchema {
+  return {
+    type: 'object',
+    required: ['ok', 'data', 'error', 'meta'],
+    properties: {
+      ok: { const: true },
+      data: jsonSchema(operation.data, 'output'),
+      error: { type: 'null' },
+      meta: { $ref: '#/components/schemas/Meta' },
+    },
+  };
+}
+
+function parameters(operation: OperationDefinition): JsonSchema[] {
+  if (operation.inputLocation !== 'query') return [];
+  const schema = jsonSchema(operation.input, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const inPath = operation.pathParams.includes(name);
+    return {
+      name,
+      in: inPath ? 'path' : 'query',
+      required: inPath || (schema.required ?? []).includes(name),
+      schema: property,
+    };
+  });
+}
+
+function errorResponses(operation: OperationDefinition): Record<string, JsonSchema> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of operationErrorCodes(operation)) {
+    const { status } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `Error: ${codes.join(', ')}`,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    };
+  }
+  return responses;
+}
+
+function operationObject(operation: OperationDefinition): JsonSchema {
+  const success = {
+    description: 'Success',
+    content: { 'application/json': { schema: successSchema(operation) } },
+  };
+  const statuses = [operation.successStatus, ...(operation.alternateStatuses ?? [])];
+  const responses: Record<string, JsonSchema> = Object.fromEntries(statuses.map((status) => [String(status), success]));
+  const result: JsonSchema = {
+    operationId: operation.id,
+    summary: operation.summary,
+    tags: [operation.path.split('/')[1] ?? 'service'],
+    parameters: parameters(operation),
+    responses: { ...responses, ...errorResponses(operation) },
+  };
+  if (operation.inputLocation === 'body') {
+    result.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchema(operation.input, 'input') } },
+    };
+  }
+  if (operation.auth !== 'none') result.security = [{ bearerAuth: [] }];
+  else result.security = [];
+  if (operation.featureFlag) result['x-feature-flag'] = operation.featureFlag;
+  if (operation.mcpTool) result['x-mcp-tool'] = operation.mcpTool;
+  return result;
+}
+
+/** The OpenAPI 3.1 document of the whole contract, generated from the operations table. */
+export function openApiDocument(options: { serverUrl?: string } = {}): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const operation of operationList) {
+    const path = `${API_PREFIX}${operation.path}`;
+    paths[path] ??= {};
+    paths[path][operation.method.toLowerCase()] = operationObject(operation);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Persistent Memory Service',
+      version: CONTRACT_VERSION,
+      description: `HTTP contract v1 of ${SERVICE_NAME}. Every response uses the envelope { ok, data, error, meta }.`,
+    },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key beginning with mem_' },
+      },
+      schemas: {
+        Meta: jsonSchema(MetaSchema, 'output'),
+        ErrorEnvelope: jsonSchema(ErrorEnvelopeSchema, 'output'),
+      },
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import * as z from 'zod';
+import { ContextModeSchema, RolloutModeSchema, StrategyInputSchema, StrategySchema } from '../enums.js';
+import { DEFAULTS, LIMITS } from '../limits.js';
+import { boundedInt, QuerySchema, scopeField } from './common.js';
+import { ConflictPairSchema, RetrievedMemorySchema } from './memory.js';
+import { SkillFileSchema } from './skill-file.js';
+
+/** How the strategy of a call was chosen. */
+export const PolicySelectionSchema = z.enum(['request', 'policy_default']);
+
+/** `trace` of `context/get`: every field with the value that really applied. */
+export const ContextTraceSchema = z.object({
+  retrievalPolicyDefaultStrategy: StrategySchema,
+  retrievalPolicyAppliedStrategy: StrategySchema,
+  retrievalPolicySelection: PolicySelectionSchema,
+  semanticStrategyRequested: z.boolean(),
+  semanticStrategyApplied: z.boolean(),
+  semanticFallbackTriggered: z.boolean(),
+  semanticFallbackReason: z.string().nullable(),
+  graphDepth: z.number().int(),
+  graphLimit: z.number().int(),
+  rolloutMode: RolloutModeSchema,
+  shadowExecuted: z.boolean(),
+  baselineCandidates: z.number().int(),
+  graphCandidates: z.number().int(),
+  graphExpandedCount: z.number().int(),
+  conflictCount: z.number().int(),
+  totalCandidates: z.number().int(),
+  fallbackTriggered: z.boolean(),
+  fallbackReason: z.string().nullable(),
+  embeddingModel: z.string().nullable(),
+  durationMs: z.number(),
+});
+export type ContextTrace = z.infer<typeof ContextTraceSchema>;
+
+const retrievalRequestFields = {
+  query: QuerySchema.optional(),
+  includeRules: z.boolean().default(DEFAULTS.includeRules),
+  includeSkillFiles: z.boolean().default(DEFAULTS.includeSkillFiles),
+  mode: ContextModeSchema.default(DEFAULTS.mode),
+  strategy: StrategyInputSchema.optional(),
+  graphDepth: boundedInt(LIMITS.graphDepth).default(DEFAULTS.graphDepth),
+  graphLimit: boundedInt(LIMITS.graphLimit).default(DEFAULTS.graphLimit),
+  ...scopeField,
+};
+
+// context/get
+export const ContextGetInputSchema = z.object({
+  ...retrievalRequestFields,
+  limit: boundedInt(LIMITS.retrievalLimit).default(DEFAULTS.contextLimit),
+});
+export const ContextGetDataSchema = z.object({
+  mode: ContextModeSchema,
+  query: z.string(),
+  rules: z.array(RetrievedMemorySchema),
+  memories: z.array(RetrievedMemorySchema),
+  conflicts: z.array(ConflictPairSchema).optional(),
+  skillFiles: z.array(SkillFileSchema),
+  workingMemories: z.array(RetrievedMemorySchema),
+  longTermMemories: z.array(RetrievedMemorySchema),
+  trace: ContextTraceSchema,
+});
+export type ContextGetData = z.infer<typeof ContextGetDataSchema>;
+
+// graph/trace: context/get with other defaults.
+export const GraphTraceInputSchema = z.object({
+  ...retrievalRequestFields,
+  limit: boundedInt(LIMITS.retrievalLimit).default(DEFAULTS.traceLimit),
+});
+export const GraphTraceTraceSchema = ContextTraceSchema.extend({
+  retrievalPolicyReadyForDefaultOn: z.boolean(),
+  retrievalPolicyBlockerCodes: z.array(z.string()),
+});
+export const RecallEntrySchema = z.object({
+  rank: z.number().int(),
+  memoryId: z.string(),
+  score: z.number(),
+  source: z.enum(['baseline', 'graph_expansion']),
+  tier: z.enum(['rule', 'working', 'long_term']),
+  graph: RetrievedMemorySchema.shape.graph,
+});
+export const GraphTraceDataSchema = z.object({
+  mode: ContextModeSchema,
+  includeRules: z.boolean(),
+  query: z.string(),
+  strategy: z.object({ requested: StrategyInputSchema.nullable(), applied: StrategyInputSchema }),
+  trace: GraphTraceTraceSchema,
+  tiers: z.object({ rule: z.array(z.string()), working: z.array(z.string()), longTerm: z.array(z.string()) }),
+  recall: z.array(RecallEntrySchema),
+  rules: z.array(RetrievedMemorySchema),
+  memories: z.array(RetrievedMemorySchema),
+});

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import { TenantModeSchema, TenantStatusSchema } from '../enums.js';
+import { TenantIdSchema } from '../scope.js';
+import { MetadataSchema, TimestampSchema } from './common.js';
+
+/** One API key of the inventory (never the key itself). */
+export const ApiKeyEntrySchema = z.object({
+  id: z.string(),
+  preview: z.string(),
+  status: z.enum(['active', 'expired', 'revoked']),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema.nullable(),
+  revokedAt: TimestampSchema.nullable(),
+  lastUsedAt: TimestampSchema.nullable(),
+});
+
+/** Key status and inventory of an owner. */
+export const KeyInventorySchema = z.object({
+  hasKey: z.boolean(),
+  keyCount: z.number().int(),
+  activeKeyCount: z.number().int(),
+  primaryKeyPreview: z.string().nullable(),
+  primaryKeyCreatedAt: TimestampSchema.nullable(),
+  primaryKeyExpiresAt: TimestampSchema.nullable(),
+  keys: z.array(ApiKeyEntrySchema),
+});
+
+export const KeysGetInputSchema = z.object({});
+export const KeysGetDataSchema = KeyInventorySchema;
+export const KeysCreateInputSchema = z.object({ expiresAt: z.iso.datetime({ offset: true }) });
+export const KeysCreateDataSchema = z.object({ apiKey: z.string(), key: ApiKeyEntrySchema, message: z.string() });
+export const KeysRevokeInputSchema = z.object({ keyId: z.uuid().optional() });
+export const KeysRevokeDataSchema = z.object({
+  revokedCount: z.number().int(),
+  keyId: z.string().nullable(),
+  message: z.string(),
+});
+
+/** A tenant database mapping (the token is never returned). */
+export const TenantMappingSchema = z.object({
+  tenantId: z.string(),
+  mode: TenantModeSchema,
+  status: TenantStatusSchema,
+  source: z.enum(['auto', 'override']),
+  dbName: z.string().nullable(),
+  dbUrl: z.string().nullable(),
+  hasToken: z.boolean(),
+  metadata: MetadataSchema,
+  lastError: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+
+export const TenantsListInputSchema = z.object({ tenantId: TenantIdSchema.optional() });
+export const TenantsListDataSchema = z.object({ tenants: z.array(TenantMappingSchema), count: z.number().int() });
+export const TenantUpsertInputSchema = z
+  .object({
+    tenantId: TenantIdSchema,
+    mode: TenantModeSchema,
+    metadata: MetadataSchema.optional(),
+    attachDbUrl: z.string().min(1).max(2000).optional(),
+    attachDbToken: z.string().min(1).max(8000).optional(),
+    attachDbName: z.string().min(1).max(200).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.mode === 'attach' && value.attachDbUrl === undefined) {
+      context.addIssue({ code: 'custom', path: ['attachDbUrl'], message: 'attach mode requires attachDbUrl' });
+    }
+  });
+export const TenantUpsertDataSchema = z.object({ tenant: TenantMappingSchema, created: z.boolean(), message: z.string() });
+export const TenantDisableInputSchema = z.object({ tenantId: TenantIdSchema });
+export const TenantDisableDataSchema = z.object({ tenant: TenantMappingSchema, message: z.string() });

@@ -1,0 +1,248 @@
+import * as z from 'zod';
+import { DEFAULTS, LIMITS } from '../limits.js';
+import {
+  EdgeTypeSchema,
+  EmbeddingModelSourceSchema,
+  MemoryLayerSchema,
+  MemoryTypeSchema,
+  RetrievalSourceSchema,
+  StrategyInputSchema,
+  StrategySchema,
+} from '../enums.js';
+import {
+  boundedInt,
+  CategorySchema,
+  EmbeddingModelIdSchema,
+  MetadataSchema,
+  PathsSchema,
+  QuerySchema,
+  scopeField,
+  TagsSchema,
+  TimestampSchema,
+} from './common.js';
+import { ResolvedScopeSchema } from '../scope.js';
+
+/** Why a graph-expanded memory was included (`memories[].graph`). */
+export const GraphExplainabilitySchema = z.object({
+  whyIncluded: z.literal('graph_expansion'),
+  linkedViaNode: z.string(),
+  edgeType: z.string(),
+  hopCount: z.number().int(),
+  confidence: z.number().min(0).max(1),
+  seedMemoryId: z.string(),
+});
+export type GraphExplainability = z.infer<typeof GraphExplainabilitySchema>;
+
+/** A stored memory. */
+export const MemorySchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  type: MemoryTypeSchema,
+  layer: MemoryLayerSchema,
+  tags: z.array(z.string()),
+  paths: z.array(z.string()),
+  category: z.string().nullable(),
+  metadata: MetadataSchema,
+  userId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  embeddingModel: z.string().nullable(),
+  supersededBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Memory = z.infer<typeof MemorySchema>;
+
+/** A memory returned by retrieval: the record plus its score, source and (when graph-expanded) why. */
+export const RetrievedMemorySchema = MemorySchema.extend({
+  score: z.number(),
+  source: RetrievalSourceSchema,
+  graph: GraphExplainabilitySchema.optional(),
+});
+export type RetrievedMemory = z.infer<typeof RetrievedMemorySchema>;
+
+/** A pair of returned memories linked by a contradicts edge. */
+export const ConflictPairSchema = z.object({
+  memoryAId: z.string(),
+  memoryBId: z.string(),
+  edgeType: EdgeTypeSchema.or(z.string()),
+  confidence: z.number().min(0).max(1),
+  explanation: z.string(),
+  suggestion: z.string(),
+});
+export type ConflictPair = z.infer<typeof ConflictPairSchema>;
+
+const memoryFields = {
+  type: MemoryTypeSchema.optional(),
+  layer: MemoryLayerSchema.optional(),
+  tags: TagsSchema.optional(),
+  paths: PathsSchema.optional(),
+  category: CategorySchema.optional(),
+  metadata: MetadataSchema.optional(),
+};
+
+export const MemoryContentSchema = z.string().min(LIMITS.memoryContent.min).max(LIMITS.memoryContent.max);
+
+// memories/add
+export const AddMemoryInputSchema = z.object({
+  content: MemoryContentSchema,
+  ...memoryFields,
+  embeddingModel: EmbeddingModelIdSchema.optional(),
+  ...scopeField,
+});
+export const AddMemoryDataSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  memory: MemorySchema,
+  embeddingModel: z.string(),
+  embeddingModelSource: EmbeddingModelSourceSchema,
+});
+
+/** Diagnostics of a search. */
+export const SearchTraceSchema = z.object({
+  requestedStrategy: StrategySchema,
+  appliedStrategy: StrategySchema,
+  fallbackTriggered: z.boolean(),
+  fallbackReason: z.string().nullable(),
+  semanticFallbackTriggered: z.boolean(),
+  semanticFallbackReason: z.string().nullable(),
+  lexicalCandidates: z.number().int(),
+  semanticCandidates: z.number().int(),
+  totalCandidates: z.number().int(),
+  embeddingModel: z.string().nullable(),
+});
+
+// memories/search
+export const SearchMemoriesInputSchema = z.object({
+  query: QuerySchema.refine((value) => value.trim().length > 0, 'query is required'),
+  type: MemoryTypeSchema.optional(),
+  layer: MemoryLayerSchema.optional(),
+  strategy: StrategyInputSchema.optional(),
+  limit: boundedInt(LIMITS.retrievalLimit).default(DEFAULTS.searchLimit),
+  ...scopeField,
+});
+export const SearchMemoriesDataSchema = z.object({
+  memories: z.array(RetrievedMemorySchema),
+  count: z.number().int(),
+  trace: SearchTraceSchema,
+});
+
+// memories/list
+export const ListMemoriesInputSchema = z.object({
+  type: MemoryTypeSchema.optional(),
+  layer: MemoryLayerSchema.optional(),
+  /** Comma-separated tags (the contract sends a single string); an array is accepted too. A memory matches when it has any of them. */
+  tags: z.union([z.string().max(LIMITS.tags.maxItems * (LIMITS.tags.itemMax + 1)), TagsSchema]).optional(),
+  limit: boundedInt(LIMITS.listLimit).default(DEFAULTS.listLimit),
+  ...scopeField,
+});
+export const ListMemoriesDataSchema = z.object({ memories: z.array(MemorySchema), count: z.number().int() });
+
+// memories/edit
+const editableFields = ['content', 'type', 'layer', 'tags', 'paths', 'category', 'metadata'] as const;
+export const EditMemoryInputSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    content: MemoryContentSchema.optional(),
+    ...memoryFields,
+    embeddingModel: EmbeddingModelIdSchema.optional(),
+    ...scopeField,
+  })
+  .superRefine((value, context) => {
+    if (!editableFields.some((field) => value[field] !== undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: `at least one editable field is required (${editableFields.join(', ')})`,
+      });
+    }
+  });
+export const EditMemoryDataSchema = z.object({
+  id: z.string(),
+  updated: z.literal(true),
+  message: z.string(),
+  embeddingModel: z.string(),
+  embeddingModelSource: EmbeddingModelSourceSchema,
+});
+
+// memories/forget
+export const ForgetMemoryInputSchema = z.object({ id: z.string().min(1).max(64), ...scopeField });
+export const ForgetMemoryDataSchema = z.object({ id: z.string(), deleted: z.literal(true), message: z.string() });
+
+// memories/bulk-forget
+export const BulkForgetFiltersSchema = z.object({
+  types: z.array(MemoryTypeSchema).min(1).max(10).optional(),
+  tags: TagsSchema.min(1).optional(),
+  olderThanDays: boundedInt(LIMITS.olderThanDays).optional(),
+  /** Wildcards on content: `*` any run of characters, `?` one character. */
+  pattern: z.string().min(LIMITS.bulkForgetPattern.min).max(LIMITS.bulkForgetPattern.max).optional(),
+  projectId: z.string().min(1).max(LIMITS.projectId.max).optional(),
+});
+export const BulkForgetInputSchema = z
+  .object({
+    filters: BulkForgetFiltersSchema.optional(),
+    all: z.boolean().default(false),
+    dryRun: z.boolean().default(false),
+    ...scopeField,
+  })
+  .superRefine((value, context) => {
+    const filters = value.filters ?? {};
+    const hasFilter =
+      filters.types !== undefined ||
+      filters.tags !== undefined ||
+      filters.olderThanDays !== undefined ||
+      filters.pattern !== undefined;
+    if (value.all && (hasFilter || filters.projectId !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['all'], message: 'all cannot be combined with other filters' });
+    } else if (!value.all && !hasFilter) {
+      context.addIssue({
+        code: 'custom',
+        path: ['filters'],
+        message: 'give at least one of types, tags, olderThanDays, pattern, or set all to true',
+      });
+    }
+  });
+export const BulkForgetPreviewSchema = z.object({ id: z.string(), type: MemoryTypeSchema, contentPreview: z.string() });
+export const BulkForgetDataSchema = z.union([
+  z.object({ dryRun: z.literal(false), count: z.number().int(), ids: z.array(z.string()), message: z.string() }),
+  z.object({
+    dryRun: z.literal(true),
+    count: z.number().int(),
+    memories: z.array(BulkForgetPreviewSchema),
+    message: z.string(),
+  }),
+]);
+
+// memories/vacuum
+export const VacuumInputSchema = z.object({ ...scopeField });
+export const VacuumDataSchema = z.object({ purged: z.number().int(), message: z.string() });
+
+// memories/consolidate
+export const ConsolidationRunSchema = z.object({
+  id: z.string(),
+  scope: ResolvedScopeSchema,
+  projectId: z.string().nullable(),
+  userId: z.string().nullable(),
+  inputCount: z.number().int(),
+  mergedCount: z.number().int(),
+  supersededCount: z.number().int(),
+  conflictedCount: z.number().int(),
+  model: z.string(),
+  createdAt: TimestampSchema,
+  metadata: MetadataSchema,
+});
+export type ConsolidationRun = z.infer<typeof ConsolidationRunSchema>;
+export const ConsolidateInputSchema = z.object({
+  types: z.array(MemoryTypeSchema).min(1).max(10).optional(),
+  includeGlobal: z.boolean().default(true),
+  globalOnly: z.boolean().default(false),
+  dryRun: z.boolean().default(false),
+  model: z.string().min(LIMITS.consolidateModel.min).max(LIMITS.consolidateModel.max).optional(),
+  ...scopeField,
+});
+export const ConsolidateDataSchema = z.object({
+  runId: z.string(),
+  message: z.string(),
+  run: ConsolidationRunSchema,
+  winnerMemoryIds: z.array(z.string()),
+  supersededMemoryIds: z.array(z.string()),
+});

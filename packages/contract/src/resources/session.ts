@@ -1,0 +1,99 @@
+import * as z from 'zod';
+import {
+  CheckpointKindSchema,
+  CheckpointRoleSchema,
+  SessionEndStatusSchema,
+  SessionStatusSchema,
+  SnapshotTriggerSchema,
+} from '../enums.js';
+import { LIMITS } from '../limits.js';
+import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
+import { boundedInt, MetadataSchema, scopeField, TimestampSchema } from './common.js';
+
+export const SessionIdSchema = z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max);
+
+/** A working session. */
+export const SessionSchema = z.object({
+  id: z.string(),
+  scope: ResolvedScopeSchema,
+  projectId: z.string().nullable(),
+  userId: z.string().nullable(),
+  client: z.string().nullable(),
+  status: SessionStatusSchema,
+  title: z.string().nullable(),
+  startedAt: TimestampSchema,
+  lastActivityAt: TimestampSchema,
+  endedAt: TimestampSchema.nullable(),
+  metadata: MetadataSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** A checkpoint event of a session. */
+export const SessionEventSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  role: CheckpointRoleSchema,
+  kind: CheckpointKindSchema,
+  content: z.string(),
+  tokenCount: z.number().int(),
+  turnIndex: z.number().int(),
+  isMeaningful: z.boolean(),
+  createdAt: TimestampSchema,
+});
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+/** A snapshot written when a session ends or is compacted. */
+export const SessionSnapshotSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  slug: z.string(),
+  sourceTrigger: SnapshotTriggerSchema,
+  transcriptMd: z.string(),
+  messageCount: z.number().int(),
+  /** The latest summary checkpoint's content, else null. */
+  summary: z.string().nullable(),
+  createdAt: TimestampSchema,
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
+
+export const StartSessionInputSchema = z.object({
+  title: z.string().min(LIMITS.sessionTitle.min).max(LIMITS.sessionTitle.max).optional(),
+  client: z.string().min(LIMITS.sessionClient.min).max(LIMITS.sessionClient.max).optional(),
+  metadata: MetadataSchema.optional(),
+  ...scopeField,
+});
+export const StartSessionDataSchema = z.object({ sessionId: z.string(), message: z.string(), session: SessionSchema });
+
+export const CheckpointInputSchema = z.object({
+  sessionId: SessionIdSchema,
+  content: z.string().min(LIMITS.checkpointContent.min).max(LIMITS.checkpointContent.max),
+  role: CheckpointRoleSchema.default('user'),
+  kind: CheckpointKindSchema.default('message'),
+  /** Estimated from the content (chars / 4) when omitted. */
+  tokenCount: boundedInt(LIMITS.tokenCount).optional(),
+  /** The next turn index of the session when omitted. */
+  turnIndex: boundedInt(LIMITS.turnIndex).optional(),
+  isMeaningful: z.boolean().default(true),
+  ...scopeField,
+});
+export const CheckpointDataSchema = z.object({
+  sessionId: z.string(),
+  eventId: z.string(),
+  message: z.string(),
+  event: SessionEventSchema,
+});
+
+export const EndSessionInputSchema = z.object({
+  sessionId: SessionIdSchema,
+  status: SessionEndStatusSchema.default('closed'),
+  ...scopeField,
+});
+export const EndSessionDataSchema = z.object({
+  sessionId: z.string(),
+  message: z.string(),
+  session: SessionSchema,
+  snapshot: SessionSnapshotSchema,
+});
+
+export const SnapshotInputSchema = z.object({ sessionId: SessionIdSchema, ...scopeQueryShape });
+export const SnapshotDataSchema = z.object({ sessionId: z.string(), message: z.string(), snapshot: SessionSnapshotSchema });

@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import { DEFAULTS, LIMITS } from '../limits.js';
+import { boundedInt, MetadataSchema, scopeField, TimestampSchema } from './common.js';
+
+export const SkillPathSchema = z.string().min(LIMITS.skillPath.min).max(LIMITS.skillPath.max);
+
+/** A skill file: a named document (a procedure, a how-to) returned beside memories. */
+export const SkillFileSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  title: z.string().nullable(),
+  content: z.string(),
+  userId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  useCount: z.number().int(),
+  lastUsedAt: TimestampSchema.nullable(),
+  metadata: MetadataSchema,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type SkillFile = z.infer<typeof SkillFileSchema>;
+
+export const UpsertSkillFileInputSchema = z.object({
+  path: SkillPathSchema,
+  content: z.string().min(LIMITS.skillContent.min).max(LIMITS.skillContent.max),
+  ...scopeField,
+});
+export const UpsertSkillFileDataSchema = z.object({ skillFile: SkillFileSchema, created: z.boolean(), message: z.string() });
+
+export const ListSkillFilesInputSchema = z.object({
+  limit: boundedInt(LIMITS.skillListLimit).default(DEFAULTS.skillListLimit),
+  ...scopeField,
+});
+export const ListSkillFilesDataSchema = z.object({ skillFiles: z.array(SkillFileSchema), count: z.number().int() });
+
+export const DeleteSkillFileInputSchema = z.object({ path: SkillPathSchema, ...scopeField });
+export const DeleteSkillFileDataSchema = z.object({ path: z.string(), deleted: z.literal(true), message: z.string() });
+
+export const PromoteSkillFileInputSchema = z.object({
+  sessionId: z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max),
+  /** The snapshot to promote; the session's latest when omitted. */
+  snapshotId: z.string().min(1).max(120).optional(),
+  path: SkillPathSchema,
+  title: z.string().min(LIMITS.promoteTitle.min).max(LIMITS.promoteTitle.max).optional(),
+  procedureKey: z.string().min(LIMITS.procedureKey.min).max(LIMITS.procedureKey.max).optional(),
+  maxSteps: boundedInt(LIMITS.maxSteps).default(DEFAULTS.maxSteps),
+  ...scopeField,
+});
+export const PromoteSkillFileDataSchema = z.object({
+  skillFile: SkillFileSchema,
+  created: z.boolean(),
+  source: z.object({
+    sessionId: z.string(),
+    snapshotId: z.string(),
+    snapshotSlug: z.string(),
+    snapshotCreatedAt: TimestampSchema,
+  }),
+  message: z.string(),
+});
