@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ApiErrorObjectSchema, type ApiErrorObject } from './errors.js';
+import { type ApiErrorObject, ApiErrorObjectSchema } from './errors.js';
 import { CONTRACT_VERSION } from './version.js';
 
 /** `meta` of every envelope. */

@@ -1,45 +1,49 @@
-export { API_PREFIX, CONTRACT_VERSION, MCP_PATH, SERVICE_NAME } from './version.js';
-export { DEFAULTS, LIMITS } from './limits.js';
 export * from './enums.js';
 export {
-  ERROR_CODES,
-  ERROR_TYPES,
-  ApiErrorObjectSchema,
-  ErrorTypeSchema,
-  SCOPE_FIELD_CODES,
-  errorTypeForStatus,
-  isErrorCode,
-  makeApiError,
-  zodErrorToApiError,
-  type ApiErrorObject,
-  type ErrorCode,
-  type ErrorType,
-  type FieldCodeRule,
-} from './errors.js';
-export {
-  EnvelopeSchema,
-  ErrorEnvelopeSchema,
-  MetaSchema,
   buildMeta,
+  type Envelope,
+  EnvelopeSchema,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
   errorEnvelope,
+  type Meta,
+  MetaSchema,
   successEnvelope,
   successEnvelopeSchema,
-  type Envelope,
-  type ErrorEnvelope,
-  type Meta,
 } from './envelope.js';
 export {
-  ProjectIdSchema,
-  ResolvedScopeSchema,
-  ScopeSchema,
-  TENANT_ID_PATTERN,
-  TenantIdSchema,
-  USER_ID_PATTERN,
-  UserIdSchema,
-  scopeQueryShape,
-  type ResolvedScope,
-  type Scope,
-} from './scope.js';
+  type ApiErrorObject,
+  ApiErrorObjectSchema,
+  ERROR_CODES,
+  ERROR_TYPES,
+  type ErrorCode,
+  type ErrorType,
+  ErrorTypeSchema,
+  errorTypeForStatus,
+  type FieldCodeRule,
+  isErrorCode,
+  makeApiError,
+  SCOPE_FIELD_CODES,
+  zodErrorToApiError,
+} from './errors.js';
+export { DEFAULTS, LIMITS } from './limits.js';
+export { findMcpTool, inputFromMcpArguments, type McpToolDefinition, mcpArgumentsFromInput, mcpTools } from './mcp.js';
+export { openApiDocument } from './openapi.js';
+export {
+  type AuthKind,
+  buildPath,
+  COMMON_ERROR_CODES,
+  type HttpMethod,
+  type OperationData,
+  type OperationDefinition,
+  type OperationId,
+  type OperationInput,
+  type OperationRequest,
+  type Operations,
+  operationErrorCodes,
+  operationList,
+  operations,
+} from './operations.js';
 export * from './resources/common.js';
 export * from './resources/context.js';
 export * from './resources/embeddings.js';
@@ -53,19 +57,15 @@ export * from './resources/rollout.js';
 export * from './resources/session.js';
 export * from './resources/skill-file.js';
 export {
-  COMMON_ERROR_CODES,
-  buildPath,
-  operationErrorCodes,
-  operationList,
-  operations,
-  type AuthKind,
-  type HttpMethod,
-  type OperationData,
-  type OperationDefinition,
-  type OperationId,
-  type OperationInput,
-  type OperationRequest,
-  type Operations,
-} from './operations.js';
-export { findMcpTool, inputFromMcpArguments, mcpArgumentsFromInput, mcpTools, type McpToolDefinition } from './mcp.js';
-export { openApiDocument } from './openapi.js';
+  ProjectIdSchema,
+  type ResolvedScope,
+  ResolvedScopeSchema,
+  type Scope,
+  ScopeSchema,
+  scopeQueryShape,
+  TENANT_ID_PATTERN,
+  TenantIdSchema,
+  USER_ID_PATTERN,
+  UserIdSchema,
+} from './scope.js';
+export { API_PREFIX, CONTRACT_VERSION, MCP_PATH, SERVICE_NAME } from './version.js';

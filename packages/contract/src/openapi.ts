@@ -7,7 +7,11 @@ import { API_PREFIX, CONTRACT_VERSION, SERVICE_NAME } from './version.js';
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  });
   return rest;
 }
 
@@ -26,7 +30,10 @@ function successSchema(operation: OperationDefinition): JsonSchema {
 
 function parameters(operation: OperationDefinition): JsonSchema[] {
   if (operation.inputLocation !== 'query') return [];
-  const schema = jsonSchema(operation.input, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const schema = jsonSchema(operation.input, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const inPath = operation.pathParams.includes(name);
     return {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import type { ErrorCode, FieldCodeRule } from './errors.js';
 import type { FeatureFlag } from './enums.js';
+import type { ErrorCode, FieldCodeRule } from './errors.js';
 import * as context from './resources/context.js';
 import * as embeddings from './resources/embeddings.js';
 import * as evalReplay from './resources/eval-replay.js';
@@ -18,10 +18,7 @@ export type AuthKind = 'none' | 'apiKey' | 'apiKeyOrSession' | 'management';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One route+method of the contract. */
-export interface OperationDefinition<
-  Input extends z.ZodType = z.ZodType,
-  Data extends z.ZodType = z.ZodType,
-> {
+export interface OperationDefinition<Input extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
   id: string;
   method: HttpMethod;
   /** Relative to `API_PREFIX`; `{name}` marks a path parameter. */

@@ -64,7 +64,12 @@ export const EvalReplayDataSchema = z.object({
       status: EvalStatusSchema,
       extraction: ExtractionScoreSchema,
       compaction: z
-        .object({ retention: z.number(), retained: z.number().int(), required: z.number().int(), missing: z.array(z.string()) })
+        .object({
+          retention: z.number(),
+          retained: z.number().int(),
+          required: z.number().int(),
+          missing: z.array(z.string()),
+        })
         .nullable(),
       trigger: z.object({ expected: z.string(), observed: z.string(), match: z.boolean() }).nullable(),
       reasons: z.array(z.string()),

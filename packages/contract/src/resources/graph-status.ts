@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GraphHealthSchema } from '../enums.js';
-import { LIMITS, DEFAULTS } from '../limits.js';
+import { DEFAULTS, LIMITS } from '../limits.js';
 import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
 import { boundedInt, queryInt, scopeField, TimestampSchema } from './common.js';
 import { AlarmSchema } from './observability.js';

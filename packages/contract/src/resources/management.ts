@@ -67,6 +67,10 @@ export const TenantUpsertInputSchema = z
       context.addIssue({ code: 'custom', path: ['attachDbUrl'], message: 'attach mode requires attachDbUrl' });
     }
   });
-export const TenantUpsertDataSchema = z.object({ tenant: TenantMappingSchema, created: z.boolean(), message: z.string() });
+export const TenantUpsertDataSchema = z.object({
+  tenant: TenantMappingSchema,
+  created: z.boolean(),
+  message: z.string(),
+});
 export const TenantDisableInputSchema = z.object({ tenantId: TenantIdSchema });
 export const TenantDisableDataSchema = z.object({ tenant: TenantMappingSchema, message: z.string() });

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { DEFAULTS, LIMITS } from '../limits.js';
 import {
   EdgeTypeSchema,
   EmbeddingModelSourceSchema,
@@ -9,6 +8,8 @@ import {
   StrategyInputSchema,
   StrategySchema,
 } from '../enums.js';
+import { DEFAULTS, LIMITS } from '../limits.js';
+import { ResolvedScopeSchema } from '../scope.js';
 import {
   boundedInt,
   CategorySchema,
@@ -20,7 +21,6 @@ import {
   TagsSchema,
   TimestampSchema,
 } from './common.js';
-import { ResolvedScopeSchema } from '../scope.js';
 
 /** Why a graph-expanded memory was included (`memories[].graph`). */
 export const GraphExplainabilitySchema = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { QualityStatusSchema, RolloutModeSchema, StrategySchema } from '../enums.js';
-import { ResolvedScopeSchema, scopeQueryShape, TenantIdSchema, ProjectIdSchema } from '../scope.js';
+import { ProjectIdSchema, ResolvedScopeSchema, scopeQueryShape, TenantIdSchema } from '../scope.js';
 import { TimestampSchema } from './common.js';
 
 /** The rollout mode of a scope. */

@@ -96,4 +96,8 @@ export const EndSessionDataSchema = z.object({
 });
 
 export const SnapshotInputSchema = z.object({ sessionId: SessionIdSchema, ...scopeQueryShape });
-export const SnapshotDataSchema = z.object({ sessionId: z.string(), message: z.string(), snapshot: SessionSnapshotSchema });
+export const SnapshotDataSchema = z.object({
+  sessionId: z.string(),
+  message: z.string(),
+  snapshot: SessionSnapshotSchema,
+});

@@ -25,7 +25,11 @@ export const UpsertSkillFileInputSchema = z.object({
   content: z.string().min(LIMITS.skillContent.min).max(LIMITS.skillContent.max),
   ...scopeField,
 });
-export const UpsertSkillFileDataSchema = z.object({ skillFile: SkillFileSchema, created: z.boolean(), message: z.string() });
+export const UpsertSkillFileDataSchema = z.object({
+  skillFile: SkillFileSchema,
+  created: z.boolean(),
+  message: z.string(),
+});
 
 export const ListSkillFilesInputSchema = z.object({
   limit: boundedInt(LIMITS.skillListLimit).default(DEFAULTS.skillListLimit),

@@ -1,0 +1,34 @@
+import type { OperationData, OperationId, OperationRequest } from '@memory-service/contract';
+
+/** The transports a client can use: JSON over HTTP, or MCP JSON-RPC `tools/call`. */
+export type TransportName = 'sdk_http' | 'mcp';
+
+/** One attempt of one operation: input as the contract defines it in, envelope `data` out, typed errors on failure. */
+export interface Transport {
+  <Id extends OperationId>(operationId: Id, input: OperationRequest<Id>): Promise<OperationData<Id>>;
+  readonly transportName: TransportName;
+  /** Releases the connection, if the transport keeps one. */
+  close(): Promise<void>;
+}
+
+/** The `fetch` a transport calls; defaults to the global one. */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** What every transport needs to reach the server. */
+export interface TransportSettings {
+  /** The server's root URL, without `/api/sdk/v1` or `/api/mcp`. */
+  rootUrl: string;
+  apiKey: string | undefined;
+  /** Sent as the Bearer token of management routes when there is no `apiKey`. */
+  adminToken: string | undefined;
+  /** Per-attempt timeout. */
+  timeoutMs: number;
+  headers: Record<string, string>;
+  fetch: FetchFunction | undefined;
+}
+
+/** The Bearer token of an operation: the API key, or for `/management/*` routes the admin token when there is no key. */
+export function bearerTokenFor(operationId: OperationId, settings: TransportSettings): string | undefined {
+  if (operationId.startsWith('management.')) return settings.apiKey ?? settings.adminToken;
+  return settings.apiKey;
+}

@@ -1,0 +1,62 @@
+import { API_KEY_PATTERN, hashApiKey } from './auth/keys.js';
+import type { ServerConfig } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
+import type { Services } from './services.js';
+import { ControlStore, DEFAULT_OWNER_ID } from './store/control-store.js';
+import { Database } from './store/database.js';
+import { migrate } from './store/migrate.js';
+import { controlMigrations } from './store/migrations/control.js';
+import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
+import { TenantResolver } from './tenancy/resolver.js';
+import { SecretBox } from './tenancy/secrets.js';
+import { TenantRegistry } from './tenancy/tenant-registry.js';
+
+/** Options for building services beyond the configuration. */
+export interface BootstrapOptions {
+  logger?: Logger;
+  now?: () => Date;
+  provisioner?: TenantProvisioner;
+}
+
+/**
+ * Opens the control database, applies migrations, makes sure the default owner exists and that the
+ * bootstrap key (MEMORY_BOOTSTRAP_API_KEY) is registered, and builds the shared services.
+ */
+export async function createServices(config: ServerConfig, options: BootstrapOptions = {}): Promise<Services> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const now = options.now ?? (() => new Date());
+  const controlDatabase = await Database.open({ url: config.controlDbUrl, authToken: config.controlDbToken });
+  await migrate(controlDatabase, controlMigrations);
+  const control = new ControlStore(controlDatabase);
+  await control.ensureDefaultOwner(config.defaultDbUrl, now());
+  if (config.bootstrapApiKey !== undefined && config.bootstrapApiKey !== '') {
+    if (!API_KEY_PATTERN.test(config.bootstrapApiKey)) {
+      throw new Error('MEMORY_BOOTSTRAP_API_KEY must be "mem_" followed by 64 hexadecimal characters');
+    }
+    if ((await control.findKeyByHash(hashApiKey(config.bootstrapApiKey))) === undefined) {
+      await control.insertKey(DEFAULT_OWNER_ID, config.bootstrapApiKey, now(), null);
+    }
+  }
+  const registry = new TenantRegistry(controlDatabase);
+  const secrets = SecretBox.load(config.secretKey, config.dataDir);
+  const provisioner = options.provisioner ?? new FileProvisioner(config);
+  const resolver = new TenantResolver(config, control, registry, provisioner, secrets, logger);
+  return {
+    config,
+    logger,
+    control,
+    registry,
+    resolver,
+    secrets,
+    keyRateLimiter: new SlidingWindowRateLimiter(config.rateLimitPerMinute),
+    ipRateLimiter: new SlidingWindowRateLimiter(config.ipRateLimitPerMinute),
+    now,
+  };
+}
+
+/** Closes every database the services hold. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.resolver.close();
+  services.control.database.close();
+}

@@ -1,0 +1,81 @@
+/** Help texts of the `memory-service` command, by command path (`''` is the top level). */
+export const HELP_TEXTS: Readonly<Record<string, string>> = {
+  '': `memory-service: persistent memory for AI apps (HTTP API, MCP, embedded libSQL databases)
+
+Usage:
+  memory-service <command> [options]
+
+Commands:
+  start              Start the server; on a first start it creates an API key and prints it once
+  keys create        Create an API key (printed once)
+  keys list          List API keys: id, preview, status, created, expires (never the keys)
+  keys revoke <id>   Revoke an API key
+
+Options:
+  -h, --help         Show help; 'memory-service <command> --help' shows a command's help
+  -v, --version      Show the version
+
+Configuration comes from MEMORY_* environment variables; 'memory-service start --help' lists the main ones.
+`,
+  start: `Usage: memory-service start
+
+Starts the server and prints its URL. The HTTP API is under /api/sdk/v1, MCP at /api/mcp, docs at /docs.
+On a first start (no API key exists and MEMORY_BOOTSTRAP_API_KEY is unset) it creates an API key and
+prints it once. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.
+
+Environment (all optional):
+  MEMORY_HOST, MEMORY_PORT         listen address (default 127.0.0.1:8787; port 0 picks a free port)
+  MEMORY_DATA_DIR                  folder of the embedded databases (default ./.memory-service)
+  MEMORY_BOOTSTRAP_API_KEY         a mem_ key accepted for the default owner
+  MEMORY_ADMIN_TOKEN               legacy credential for /management/keys
+  MEMORY_CONTROL_DB_URL, MEMORY_DEFAULT_DB_URL (+ _TOKEN)   libSQL databases elsewhere (file:, libsql://, http://)
+  MEMORY_TENANT_AUTO_PROVISION     create a tenant's database on first use (default true)
+  MEMORY_RATE_LIMIT_PER_MINUTE     per API key (default 600; 0 disables)
+  MEMORY_SESSION_ENABLED, MEMORY_COMPACTION_ENABLED, MEMORY_CONSOLIDATION_ENABLED, MEMORY_PROCEDURAL_ENABLED
+  MEMORY_LOG_LEVEL                 debug, info, warn, error or silent (JSON lines on stderr; default info)
+
+Options:
+  -h, --help         Show this help
+`,
+  keys: `Usage: memory-service keys <command>
+
+Manages the API keys of the default owner, directly in the control database of MEMORY_DATA_DIR
+(or MEMORY_CONTROL_DB_URL). Works whether or not the server is running.
+
+Commands:
+  create [--expires-in <duration>]   Create an API key (printed once)
+  list                               List API keys (never the keys themselves)
+  revoke <id>                        Revoke an API key by id
+
+Options:
+  -h, --help         Show help; 'memory-service keys <command> --help' shows a command's help
+`,
+  'keys create': `Usage: memory-service keys create [--expires-in <duration>]
+
+Creates an API key for the default owner and prints it once: store it, it cannot be shown again.
+
+Options:
+  --expires-in <duration>   Expire the key after 90m, 12h, 30d... (1 minute to 365 days; default: never)
+  -h, --help                Show this help
+`,
+  'keys list': `Usage: memory-service keys list
+
+Lists the API keys of the default owner: id, preview, status (active, expired, revoked), created, expires.
+The keys themselves are stored only as hashes and are never shown.
+
+Options:
+  -h, --help         Show this help
+`,
+  'keys revoke': `Usage: memory-service keys revoke <id>
+
+Revokes the API key with this id (see 'memory-service keys list'). Requests with it fail from then on.
+
+Options:
+  -h, --help         Show this help
+`,
+};
+
+/** The help text of a command path; the top level's for an unknown one. */
+export function helpText(command: string): string {
+  return HELP_TEXTS[command] ?? HELP_TEXTS['']!;
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { FeatureFlag } from '@memory-service/contract';
+import { DEFAULTS } from '@memory-service/contract';
+
+/** Log levels, most verbose first; `silent` logs nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** Everything the server reads from its environment (DESIGN 3). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  controlDbUrl: string;
+  controlDbToken: string | undefined;
+  defaultDbUrl: string;
+  defaultDbToken: string | undefined;
+  bootstrapApiKey: string | undefined;
+  adminToken: string | undefined;
+  tenantAutoProvision: boolean;
+  tenantProvisioner: 'file' | 'sqld';
+  /** Admin API of the libSQL server used by the `sqld` provisioner (e.g. `http://127.0.0.1:9090`). */
+  sqldAdminUrl: string | undefined;
+  /** Base URL tenants of the `sqld` provisioner are reached at; the namespace goes in the Host header. */
+  sqldUrl: string | undefined;
+  secretKey: string | undefined;
+  /** Per API key, sliding window; 0 disables. */
+  rateLimitPerMinute: number;
+  /** Per client IP, before authentication; 0 disables. */
+  ipRateLimitPerMinute: number;
+  flags: Record<FeatureFlag, boolean>;
+  embeddingModel: string;
+  graphAutopilot: boolean;
+  logLevel: LogLevel;
+  /** How many tenant databases stay open at once (LRU). */
+  tenantCacheSize: number;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer`);
+  return parsed;
+}
+
+function fileUrl(file: string): string {
+  return `file:${file}`;
+}
+
+/** Reads the configuration from environment variables, with `overrides` (used by tests and embedders) on top. */
+export function loadConfig(
+  environment: Record<string, string | undefined> = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
+  const dataDir = path.resolve(overrides.dataDir ?? environment.MEMORY_DATA_DIR ?? './.memory-service');
+  const level = (environment.MEMORY_LOG_LEVEL ?? 'info').toLowerCase();
+  const logLevel: LogLevel = ['debug', 'info', 'warn', 'error', 'silent'].includes(level)
+    ? (level as LogLevel)
+    : 'info';
+  const provisioner = environment.MEMORY_TENANT_PROVISIONER === 'sqld' ? 'sqld' : 'file';
+  const base: ServerConfig = {
+    host: environment.MEMORY_HOST ?? '127.0.0.1',
+    port: integer(environment.MEMORY_PORT, 8787, 'MEMORY_PORT'),
+    dataDir,
+    controlDbUrl: environment.MEMORY_CONTROL_DB_URL ?? fileUrl(path.join(dataDir, 'control.db')),
+    controlDbToken: environment.MEMORY_CONTROL_DB_TOKEN,
+    defaultDbUrl: environment.MEMORY_DEFAULT_DB_URL ?? fileUrl(path.join(dataDir, 'workspace.db')),
+    defaultDbToken: environment.MEMORY_DEFAULT_DB_TOKEN,
+    bootstrapApiKey: environment.MEMORY_BOOTSTRAP_API_KEY,
+    adminToken: environment.MEMORY_ADMIN_TOKEN,
+    tenantAutoProvision: flag(environment.MEMORY_TENANT_AUTO_PROVISION, true),
+    tenantProvisioner: provisioner,
+    sqldAdminUrl: environment.MEMORY_SQLD_ADMIN_URL,
+    sqldUrl: environment.MEMORY_SQLD_URL,
+    secretKey: environment.MEMORY_SECRET_KEY,
+    rateLimitPerMinute: integer(environment.MEMORY_RATE_LIMIT_PER_MINUTE, 600, 'MEMORY_RATE_LIMIT_PER_MINUTE'),
+    ipRateLimitPerMinute: integer(environment.MEMORY_IP_RATE_LIMIT_PER_MINUTE, 1200, 'MEMORY_IP_RATE_LIMIT_PER_MINUTE'),
+    flags: {
+      MEMORY_SESSION_ENABLED: flag(environment.MEMORY_SESSION_ENABLED, true),
+      MEMORY_COMPACTION_ENABLED: flag(environment.MEMORY_COMPACTION_ENABLED, true),
+      MEMORY_CONSOLIDATION_ENABLED: flag(environment.MEMORY_CONSOLIDATION_ENABLED, true),
+      MEMORY_PROCEDURAL_ENABLED: flag(environment.MEMORY_PROCEDURAL_ENABLED, true),
+      MEMORY_FILE_MODE_ENABLED: flag(environment.MEMORY_FILE_MODE_ENABLED, false),
+    },
+    embeddingModel: environment.MEMORY_EMBEDDING_MODEL ?? DEFAULTS.embeddingModel,
+    graphAutopilot: flag(environment.MEMORY_GRAPH_AUTOPILOT, true),
+    logLevel,
+    tenantCacheSize: integer(environment.MEMORY_TENANT_CACHE_SIZE, 64, 'MEMORY_TENANT_CACHE_SIZE'),
+  };
+  const merged = { ...base, ...definedOnly(overrides) };
+  if (overrides.dataDir !== undefined) {
+    // Paths derived from the data dir follow an overridden data dir unless given explicitly.
+    if (overrides.controlDbUrl === undefined && environment.MEMORY_CONTROL_DB_URL === undefined)
+      merged.controlDbUrl = fileUrl(path.join(dataDir, 'control.db'));
+    if (overrides.defaultDbUrl === undefined && environment.MEMORY_DEFAULT_DB_URL === undefined)
+      merged.defaultDbUrl = fileUrl(path.join(dataDir, 'workspace.db'));
+  }
+  merged.flags = { ...base.flags, ...(overrides.flags ?? {}) };
+  return merged;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,41 @@
+import type {
+  OperationData,
+  OperationDefinition,
+  OperationId,
+  OperationInput,
+  ResolvedScope,
+} from '@memory-service/contract';
+import type { Services } from '../services.js';
+import type { TenantDatabase } from '../tenancy/resolver.js';
+
+/** Who is calling: the owner their credential belongs to. */
+export interface Caller {
+  ownerId: string;
+  /** The API key's id, or null for the admin token or an unauthenticated route. */
+  keyId: string | null;
+  kind: 'apiKey' | 'admin' | 'anonymous';
+}
+
+/** What a handler gets besides its input. A handler never touches HTTP. */
+export interface HandlerContext {
+  operation: OperationDefinition;
+  caller: Caller;
+  /** The request's scope (null where absent). */
+  scope: ResolvedScope;
+  now: Date;
+  requestId: string;
+  services: Services;
+  /** The resolved tenant database (resolved on first call, then cached for the request). */
+  tenant(): Promise<TenantDatabase>;
+  /** Overrides the success status (promote answers 200 when it updates). */
+  setStatus(status: 200 | 201): void;
+}
+
+/** A plain async function from validated input to the envelope's data. */
+export type Handler<Id extends OperationId> = (
+  input: OperationInput<Id>,
+  context: HandlerContext,
+) => Promise<OperationData<Id>>;
+
+/** Handlers by operation id. */
+export type HandlerTable = { [Id in OperationId]?: Handler<Id> };

@@ -1,0 +1,37 @@
+import { MCP_PATH } from '@memory-service/contract';
+import type { Hono } from 'hono';
+import { clientIpOf, requestIdOf } from '../app.js';
+import type { HandlerTable } from '../handlers/types.js';
+import type { Services } from '../services.js';
+import { createMcpEndpoint } from './mcp-endpoint.js';
+import { LEGACY_KEY_METHODS, serveLegacyKeyRoute } from './legacy-key-route.js';
+
+/**
+ * Mounts MCP on the app: the stateless Streamable HTTP endpoint at `/api/mcp` (same Bearer API key as the
+ * HTTP routes, tools mapped to the same handlers) and `/api/mcp/key`, the deprecated alias of `/management/keys`.
+ */
+export function registerMcp(app: Hono, services: Services, handlers: HandlerTable): void {
+  const endpoint = createMcpEndpoint(services, handlers);
+  app.all(MCP_PATH, async (context) => {
+    const requestId = requestIdOf(context.req.raw);
+    const started = performance.now();
+    const response = await endpoint.fetch({ request: context.req.raw, requestId, clientIp: clientIpOf(context) });
+    services.logger.info('request', {
+      requestId,
+      method: context.req.method,
+      path: MCP_PATH,
+      operation: 'mcp',
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  });
+  app.on(LEGACY_KEY_METHODS, `${MCP_PATH}/key`, (context) =>
+    serveLegacyKeyRoute(services, handlers, {
+      request: context.req.raw,
+      path: context.req.path,
+      requestId: requestIdOf(context.req.raw),
+      clientIp: clientIpOf(context),
+    }),
+  );
+}

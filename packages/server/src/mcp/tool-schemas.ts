@@ -1,0 +1,137 @@
+import {
+  ApiErrorObjectSchema,
+  type McpToolDefinition,
+  MetaSchema,
+  type OperationDefinition,
+  ScopeSchema,
+} from '@memory-service/contract';
+import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+
+/** Tool arguments as the MCP client sent them (snake_case, flat scope). */
+export type ToolArguments = Record<string, unknown>;
+
+const SCOPE_ARGUMENTS = { tenantId: 'tenant_id', userId: 'user_id', projectId: 'project_id' } as const;
+
+/** Argument names that differ from the operation's field beyond snake_case (DESIGN 7). */
+const RENAMED_ARGUMENTS: Readonly<Record<string, string>> = { strategy: 'retrieval_strategy' };
+
+/** Nested objects whose keys are advertised in snake_case too (the contract's mapper accepts both spellings). */
+const SNAKE_CASE_OBJECTS = new Set(['filters']);
+
+const ARGUMENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  tenant_id:
+    "Tenant (AI SDK Project) whose database is used: the security boundary. Omit it for the API key owner's workspace.",
+  user_id: "End user inside the tenant: that user's records plus shared ones are visible, and writes belong to them.",
+  project_id: "Project or repository filter inside the tenant: that project's records plus global ones are visible.",
+  retrieval_strategy: 'lexical or hybrid; the legacy aliases baseline and hybrid_graph are accepted.',
+  session_id: 'The session id returned by start_session.',
+};
+
+const READ_ONLY_TOOLS = new Set([
+  'get_context',
+  'get_rules',
+  'search_memories',
+  'list_memories',
+  'snapshot_session',
+  'list_skill_files',
+  'trace_graph',
+]);
+const DESTRUCTIVE_TOOLS = new Set(['forget_memory', 'bulk_forget_memories', 'vacuum_memories', 'delete_skill_file']);
+
+function camelToSnake(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The fields of an object schema (refinements keep a zod 4 object an object); none for anything else. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+}
+
+function unwrapOptional(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+}
+
+function advertised(field: z.ZodType, name: string): z.ZodType {
+  const description = field.description ?? ARGUMENT_DESCRIPTIONS[name];
+  const optional = field instanceof z.ZodOptional ? field : field.optional();
+  return description === undefined ? optional : optional.describe(description);
+}
+
+function snakeCaseObject(field: z.ZodType): z.ZodType {
+  const inner = unwrapOptional(field);
+  if (!(inner instanceof z.ZodObject)) return field;
+  const shape = Object.fromEntries(
+    Object.entries(objectShape(inner)).map(([key, value]) => [camelToSnake(key), advertised(value, camelToSnake(key))]),
+  );
+  return z.object(shape);
+}
+
+/**
+ * The advertised argument fields of a tool: the operation input's top-level keys in snake_case, `scope`
+ * flattened into `tenant_id`/`user_id`/`project_id`, `strategy` as `retrieval_strategy`, every field optional,
+ * and the tool's fixed input left out (the tool always sets it).
+ */
+export function toolArgumentShape(tool: McpToolDefinition, operation: OperationDefinition): Record<string, z.ZodType> {
+  const fixed = new Set(Object.keys(tool.fixedInput ?? {}));
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(objectShape(operation.input))) {
+    if (fixed.has(key)) continue;
+    if (key === 'scope') {
+      for (const [scopeKey, name] of Object.entries(SCOPE_ARGUMENTS)) {
+        const scopeField = ScopeSchema.shape[scopeKey as keyof typeof SCOPE_ARGUMENTS];
+        shape[name] = advertised(scopeField, name);
+      }
+      continue;
+    }
+    const name = RENAMED_ARGUMENTS[key] ?? camelToSnake(key);
+    shape[name] = advertised(SNAKE_CASE_OBJECTS.has(key) ? snakeCaseObject(field) : field, name);
+  }
+  return shape;
+}
+
+/**
+ * A tool's input schema: `tools/list` advertises the typed, snake_case fields, while `tools/call` accepts any
+ * JSON object, so that validation happens once, in the operation pipeline, and a bad argument comes back as
+ * the contract's error envelope with its proper code instead of an SDK message.
+ */
+export function toolInputSchema(
+  tool: McpToolDefinition,
+  operation: OperationDefinition,
+): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
+  const typed = z.object(toolArgumentShape(tool, operation));
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'memory-service',
+      validate: (value: unknown) =>
+        isRecord(value) ? { value } : { issues: [{ message: 'The tool arguments must be a JSON object' }] },
+      jsonSchema: typed['~standard'].jsonSchema,
+    },
+  };
+}
+
+/**
+ * The output schema of every tool: `structuredContent` is the contract's envelope, success or error, with
+ * `data` left open (the HTTP route's data schema describes it).
+ */
+export const toolOutputSchema = z.object({
+  ok: z.boolean(),
+  data: z.unknown(),
+  error: ApiErrorObjectSchema.nullable(),
+  meta: MetaSchema,
+});
+
+/** Behaviour hints for MCP clients: which tools only read, which remove data; all act on this service only. */
+export function toolAnnotations(tool: McpToolDefinition): ToolAnnotations {
+  const readOnly = READ_ONLY_TOOLS.has(tool.name);
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: DESTRUCTIVE_TOOLS.has(tool.name),
+    openWorldHint: false,
+  };
+}

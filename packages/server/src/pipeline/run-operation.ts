@@ -1,0 +1,149 @@
+import {
+  type ApiErrorObject,
+  buildMeta,
+  type Envelope,
+  errorEnvelope,
+  type FeatureFlag,
+  makeApiError,
+  type OperationDefinition,
+  type OperationId,
+  type ResolvedScope,
+  successEnvelope,
+  zodErrorToApiError,
+} from '@memory-service/contract';
+import { ApiError } from '../api-error.js';
+import type { Caller, HandlerContext, HandlerTable } from '../handlers/types.js';
+import type { Services } from '../services.js';
+import { describeError, type TenantDatabase } from '../tenancy/resolver.js';
+import { authenticate } from './authenticate.js';
+import type { RateLimitDecision } from './rate-limiter.js';
+
+/** One call of an operation, from whichever transport. */
+export interface OperationCall {
+  operation: OperationDefinition;
+  /** Reads the unvalidated input (the parsed body, or query and path parameters); called after auth. */
+  readInput: () => Promise<unknown>;
+  authorization: string | null | undefined;
+  clientIp: string | null;
+  endpoint: string;
+  requestId: string;
+}
+
+/** The outcome: a status, the envelope and headers to send. */
+export interface OperationResult {
+  status: number;
+  envelope: Envelope<unknown>;
+  headers: Record<string, string>;
+}
+
+const FLAG_CODES = {
+  MEMORY_SESSION_ENABLED: 'MEMORY_SESSION_DISABLED',
+  MEMORY_COMPACTION_ENABLED: 'MEMORY_COMPACTION_DISABLED',
+  MEMORY_CONSOLIDATION_ENABLED: 'MEMORY_CONSOLIDATION_DISABLED',
+  MEMORY_PROCEDURAL_ENABLED: 'MEMORY_PROCEDURAL_DISABLED',
+} as const;
+
+function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.resetSeconds),
+  };
+  if (!decision.allowed) headers['Retry-After'] = String(decision.retryAfterSeconds);
+  return headers;
+}
+
+function rateLimited(decision: RateLimitDecision, who: string): ApiError {
+  return new ApiError(
+    'RATE_LIMITED',
+    `Rate limit exceeded for this ${who}; retry after ${decision.retryAfterSeconds} s`,
+    {
+      retryAfterSeconds: decision.retryAfterSeconds,
+      limit: decision.limit,
+    },
+  );
+}
+
+/** The scope a request names: `scope` in a body, or tenantId/userId/projectId at the top level. */
+export function scopeOf(input: unknown): ResolvedScope {
+  const record = (input ?? {}) as Record<string, unknown>;
+  const source = (record.scope && typeof record.scope === 'object' ? record.scope : record) as Record<string, unknown>;
+  const pick = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : null);
+  return { tenantId: pick('tenantId'), userId: pick('userId'), projectId: pick('projectId') };
+}
+
+/**
+ * The one pipeline every route and MCP tool goes through: IP rate limit -> auth -> key rate limit ->
+ * feature flag -> validation -> (lazy) tenant resolution -> handler -> envelope.
+ */
+export async function runOperation(
+  services: Services,
+  handlers: HandlerTable,
+  call: OperationCall,
+): Promise<OperationResult> {
+  const { operation } = call;
+  const now = services.now();
+  const headers: Record<string, string> = {};
+  const finish = (status: number, body: Envelope<unknown>): OperationResult => ({ status, envelope: body, headers });
+  const fail = (error: ApiErrorObject) =>
+    finish(error.status, errorEnvelope(error, buildMeta(call.endpoint, call.requestId, services.now())));
+  try {
+    if (services.ipRateLimiter.enabled && call.clientIp !== null) {
+      const decision = services.ipRateLimiter.take(`ip:${call.clientIp}`, now.getTime());
+      if (!decision.allowed) {
+        Object.assign(headers, rateLimitHeaders(decision));
+        throw rateLimited(decision, 'client address');
+      }
+    }
+    const caller: Caller = await authenticate(services, operation.auth, call.authorization);
+    if (services.keyRateLimiter.enabled && caller.kind !== 'anonymous') {
+      const decision = services.keyRateLimiter.take(`key:${caller.keyId ?? 'admin'}`, now.getTime());
+      Object.assign(headers, rateLimitHeaders(decision));
+      if (!decision.allowed) throw rateLimited(decision, 'API key');
+    }
+    if (operation.featureFlag !== undefined) assertFlag(services, operation.featureFlag);
+    const rawInput = (await call.readInput()) ?? {};
+    const parsed = operation.input.safeParse(rawInput);
+    if (!parsed.success) return fail(zodErrorToApiError(parsed.error, rawInput, operation.fieldCodes));
+    const handler = handlers[operation.id as OperationId] as
+      | ((input: unknown, context: HandlerContext) => Promise<unknown>)
+      | undefined;
+    if (handler === undefined) {
+      throw new ApiError('NOT_FOUND', `${operation.method} ${operation.path} is not served by this server`);
+    }
+    let status: number = operation.successStatus;
+    let tenant: Promise<TenantDatabase> | undefined;
+    const scope = scopeOf(parsed.data);
+    const context: HandlerContext = {
+      operation,
+      caller,
+      scope,
+      now,
+      requestId: call.requestId,
+      services,
+      tenant: () => {
+        tenant ??= services.resolver.resolve(caller.ownerId, scope.tenantId, now);
+        return tenant;
+      },
+      setStatus: (value) => {
+        status = value;
+      },
+    };
+    const data = await handler(parsed.data, context);
+    return finish(status, successEnvelope(data, buildMeta(call.endpoint, call.requestId, services.now())));
+  } catch (error) {
+    if (error instanceof ApiError) return fail(error.toObject());
+    services.logger.error('unhandled error', {
+      requestId: call.requestId,
+      operation: operation.id,
+      error: describeError(error),
+    });
+    return fail(makeApiError('INTERNAL_ERROR', 'An internal error occurred; it has been logged with the request id'));
+  }
+}
+
+function assertFlag(services: Services, flag: FeatureFlag): void {
+  if (services.config.flags[flag]) return;
+  const code = FLAG_CODES[flag as keyof typeof FLAG_CODES];
+  if (code !== undefined) throw new ApiError(code, `This endpoint is disabled (${flag}=false)`);
+}

@@ -1,0 +1,38 @@
+/** Words too common to help ranking; dropped unless the query has nothing else. */
+const STOPWORDS = new Set(
+  'a an and are as at be been but by did do does for from had has have he her him his how i if in into is it its me my of on or our she so than that the their them then there these they this to was we were what when where which who whom why will with would you your'.split(
+    ' ',
+  ),
+);
+
+const MAX_TERMS = 32;
+/** Terms at least this long also match as prefixes (plural and verb forms). */
+const PREFIX_MIN_LENGTH = 4;
+
+/** The words of a text: Unicode letters and digits, lower-cased, NFKC-normalised, in order, without repeats. */
+export function queryTerms(text: string): string[] {
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const unique = [...new Set(words)];
+  const meaningful = unique.filter((word) => !STOPWORDS.has(word));
+  return (meaningful.length > 0 ? meaningful : unique).slice(0, MAX_TERMS);
+}
+
+/**
+ * An FTS5 MATCH expression from user text. Each term is a quoted string of letters and digits only, so no
+ * user character ever reaches FTS syntax; terms are OR-ed and BM25 ranks documents matching more of them
+ * higher. Returns null when the text has no words.
+ */
+export function buildFtsQuery(text: string): string | null {
+  const terms = queryTerms(text);
+  if (terms.length === 0) return null;
+  return terms.map((term) => (term.length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`)).join(' OR ');
+}
+
+/** Escapes a term for a SQL LIKE pattern with `\` as the escape character. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

@@ -1,0 +1,35 @@
+import type { OperationData, ResolvedScope, RetrievedMemory, Strategy } from '@memory-service/contract';
+import type { Database } from '../store/database.js';
+import { toMemory } from '../store/memories.js';
+import type { ScoredRow } from './lexical.js';
+import { retrieve } from './retrieve.js';
+
+/** A scored row as the contract's retrieved memory. */
+export function toRetrievedMemory(candidate: ScoredRow): RetrievedMemory {
+  return { ...toMemory(candidate.row), score: Math.round(candidate.score * 10_000) / 10_000, source: candidate.source };
+}
+
+/** The `memories/search` answer. */
+export async function searchMemoriesFor(
+  database: Database,
+  options: { query: string; scope: ResolvedScope; limit: number; strategy: Strategy; type?: string; layer?: string },
+): Promise<OperationData<'memories.search'>> {
+  const outcome = await retrieve(database, { ...options, recencyFallback: false });
+  const memories = outcome.candidates.map(toRetrievedMemory);
+  return {
+    memories,
+    count: memories.length,
+    trace: {
+      requestedStrategy: outcome.requestedStrategy,
+      appliedStrategy: outcome.appliedStrategy,
+      fallbackTriggered: outcome.fallbackTriggered,
+      fallbackReason: outcome.fallbackReason,
+      semanticFallbackTriggered: outcome.semanticFallbackTriggered,
+      semanticFallbackReason: outcome.semanticFallbackReason,
+      lexicalCandidates: outcome.lexicalCandidates,
+      semanticCandidates: outcome.semanticCandidates,
+      totalCandidates: outcome.candidates.length,
+      embeddingModel: outcome.embeddingModel,
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { type BootstrapOptions, closeServices, createServices } from './bootstrap.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import type { Services } from './services.js';
+
+/** A running server. */
+export interface RunningServer {
+  /** `http://host:port` (the API is under `/api/sdk/v1`, MCP at `/api/mcp`). */
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops accepting connections and closes every database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the server: configuration from the environment with `overrides` on top, listening on
+ * `host:port` (port 0 picks a free port).
+ * @example const server = await startServer({ port: 0, dataDir: '/tmp/memory' }); await server.close();
+ */
+export async function startServer(
+  overrides: Partial<ServerConfig> = {},
+  options: BootstrapOptions & { environment?: Record<string, string | undefined> } = {},
+): Promise<RunningServer> {
+  const config = loadConfig(options.environment ?? process.env, overrides);
+  const services = await createServices(config, options);
+  const app = createApp(services);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+    instance.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closed = false;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    services,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await closeServices(services);
+    },
+  };
+}

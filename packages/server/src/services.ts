@@ -1,0 +1,21 @@
+import type { ServerConfig } from './config.js';
+import type { Logger } from './logger.js';
+import type { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
+import type { ControlStore } from './store/control-store.js';
+import type { TenantResolver } from './tenancy/resolver.js';
+import type { SecretBox } from './tenancy/secrets.js';
+import type { TenantRegistry } from './tenancy/tenant-registry.js';
+
+/** Everything long-lived the server holds: built once at start, shared by every request. */
+export interface Services {
+  config: ServerConfig;
+  logger: Logger;
+  control: ControlStore;
+  registry: TenantRegistry;
+  resolver: TenantResolver;
+  secrets: SecretBox;
+  keyRateLimiter: SlidingWindowRateLimiter;
+  ipRateLimiter: SlidingWindowRateLimiter;
+  /** The clock (tests may pin it). */
+  now: () => Date;
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { generateApiKey, hashApiKey, previewApiKey } from '../auth/keys.js';
+import type { Database } from './database.js';
+
+/** The owner every key belongs to unless said otherwise; its workspace is the default database. */
+export const DEFAULT_OWNER_ID = 'default';
+
+export interface ApiKeyRow {
+  id: string;
+  owner_id: string;
+  key_hash: string;
+  preview: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface OwnerRow {
+  id: string;
+  name: string;
+  workspace_db_url: string | null;
+  created_at: string;
+}
+
+/** Owners and API keys in the control-plane database. */
+export class ControlStore {
+  constructor(readonly database: Database) {}
+
+  /** Creates the default owner if it does not exist yet. */
+  async ensureDefaultOwner(workspaceDbUrl: string, now: Date): Promise<void> {
+    await this.database.run(
+      'INSERT OR IGNORE INTO owners (id, name, workspace_db_url, created_at) VALUES (?, ?, ?, ?)',
+      [DEFAULT_OWNER_ID, 'Default workspace', workspaceDbUrl, now.toISOString()],
+    );
+  }
+
+  async findOwner(ownerId: string): Promise<OwnerRow | undefined> {
+    return this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]);
+  }
+
+  async findKeyByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+    return this.database.get<ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
+  }
+
+  /** Stores a key (its hash and preview only). */
+  async insertKey(ownerId: string, key: string, now: Date, expiresAt: Date | null): Promise<ApiKeyRow> {
+    const row: ApiKeyRow = {
+      id: randomUUID(),
+      owner_id: ownerId,
+      key_hash: hashApiKey(key),
+      preview: previewApiKey(key),
+      created_at: now.toISOString(),
+      expires_at: expiresAt?.toISOString() ?? null,
+      revoked_at: null,
+      last_used_at: null,
+    };
+    await this.database.run(
+      `INSERT OR IGNORE INTO api_keys (id, owner_id, key_hash, preview, created_at, expires_at, revoked_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)`,
+      [row.id, row.owner_id, row.key_hash, row.preview, row.created_at, row.expires_at],
+    );
+    return row;
+  }
+
+  /** Creates a new random key; the plain key is returned once and never stored. */
+  async createKey(ownerId: string, now: Date, expiresAt: Date | null): Promise<{ apiKey: string; row: ApiKeyRow }> {
+    const apiKey = generateApiKey();
+    const row = await this.insertKey(ownerId, apiKey, now, expiresAt);
+    return { apiKey, row };
+  }
+
+  async listKeys(ownerId: string): Promise<ApiKeyRow[]> {
+    return this.database.all<ApiKeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id', [ownerId]);
+  }
+
+  async countKeys(): Promise<number> {
+    const row = await this.database.get<{ count: number }>('SELECT count(*) AS count FROM api_keys');
+    return Number(row?.count ?? 0);
+  }
+
+  /** Revokes one key (by id) or every live key of the owner; returns how many were revoked. */
+  async revokeKeys(ownerId: string, now: Date, keyId?: string): Promise<number> {
+    if (keyId !== undefined) {
+      return this.database.run(
+        'UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND id = ? AND revoked_at IS NULL',
+        [now.toISOString(), ownerId, keyId],
+      );
+    }
+    return this.database.run('UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND revoked_at IS NULL', [
+      now.toISOString(),
+      ownerId,
+    ]);
+  }
+
+  async findKey(ownerId: string, keyId: string): Promise<ApiKeyRow | undefined> {
+    return this.database.get<ApiKeyRow>('SELECT * FROM api_keys WHERE owner_id = ? AND id = ?', [ownerId, keyId]);
+  }
+
+  /** Records use of a key, at most once a minute per key, to keep the hot path write-free. */
+  async touchKey(keyId: string, now: Date): Promise<void> {
+    const threshold = new Date(now.getTime() - 60_000).toISOString();
+    await this.database.run(
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+      [now.toISOString(), keyId, threshold],
+    );
+  }
+}

@@ -1,0 +1,331 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { InStatement, InValue } from '@libsql/client';
+import type { Memory, MemoryLayer, MemoryType, ResolvedScope } from '@memory-service/contract';
+import type { Database } from './database.js';
+import { parseJson, textOrNull } from './rows.js';
+import { allOf, type Condition, ownedBy, visibleTo } from './scope-filter.js';
+
+/** A `memories` row as stored. */
+export interface MemoryRow {
+  seq: number;
+  id: string;
+  content: string;
+  type: string;
+  layer: string;
+  tags: string;
+  paths: string;
+  category: string | null;
+  metadata: string;
+  user_id: string | null;
+  project_id: string | null;
+  embedding_model: string | null;
+  superseded_by: string | null;
+  content_hash: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+  deleted_at: string | null;
+}
+
+/** Fields of a new memory. */
+export interface NewMemory {
+  content: string;
+  type: MemoryType;
+  layer: MemoryLayer;
+  tags: string[];
+  paths: string[];
+  category: string | null;
+  metadata: Record<string, unknown>;
+  embeddingModel: string | null;
+  expiresAt: string | null;
+}
+
+/** Editable fields. */
+export type MemoryPatch = Partial<
+  Pick<NewMemory, 'content' | 'type' | 'layer' | 'tags' | 'paths' | 'category' | 'metadata' | 'embeddingModel'>
+>;
+
+export const MEMORY_COLUMNS =
+  'seq, id, content, type, layer, tags, paths, category, metadata, user_id, project_id, embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at';
+
+/** A 12-character lowercase hex id (DESIGN 3.1). */
+export function newMemoryId(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** Normalised content hash: exact duplicates after case and whitespace folding share it. */
+export function contentHash(content: string): string {
+  return createHash('sha256').update(content.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
+}
+
+/** The contract's memory record from a row. */
+export function toMemory(row: MemoryRow): Memory {
+  return {
+    id: row.id,
+    content: row.content,
+    type: row.type as MemoryType,
+    layer: row.layer as MemoryLayer,
+    tags: parseJson<string[]>(row.tags, []),
+    paths: parseJson<string[]>(row.paths, []),
+    category: textOrNull(row.category),
+    metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+    userId: textOrNull(row.user_id),
+    projectId: textOrNull(row.project_id),
+    embeddingModel: textOrNull(row.embedding_model),
+    supersededBy: textOrNull(row.superseded_by),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Filters of list and bulk operations. */
+export interface MemoryFilters {
+  types?: readonly string[];
+  layer?: string;
+  tagsAny?: readonly string[];
+  createdBefore?: string;
+  /** SQL LIKE pattern on content (already escaped with `\`). */
+  contentLike?: string;
+  projectIdExact?: string;
+}
+
+function filterConditions(filters: MemoryFilters, alias = 'm'): Condition[] {
+  const conditions: Condition[] = [];
+  if (filters.types && filters.types.length > 0) {
+    conditions.push({ sql: `${alias}.type IN (${filters.types.map(() => '?').join(', ')})`, args: [...filters.types] });
+  }
+  if (filters.layer !== undefined) conditions.push({ sql: `${alias}.layer = ?`, args: [filters.layer] });
+  if (filters.tagsAny && filters.tagsAny.length > 0) {
+    conditions.push({
+      sql: `EXISTS (SELECT 1 FROM json_each(${alias}.tags) WHERE json_each.value IN (${filters.tagsAny.map(() => '?').join(', ')}))`,
+      args: [...filters.tagsAny],
+    });
+  }
+  if (filters.createdBefore !== undefined)
+    conditions.push({ sql: `${alias}.created_at < ?`, args: [filters.createdBefore] });
+  if (filters.contentLike !== undefined) {
+    conditions.push({ sql: `${alias}.content LIKE ? ESCAPE '\\'`, args: [filters.contentLike] });
+  }
+  if (filters.projectIdExact !== undefined)
+    conditions.push({ sql: `${alias}.project_id = ?`, args: [filters.projectIdExact] });
+  return conditions;
+}
+
+/** Memories of one tenant database. */
+export class MemoryStore {
+  constructor(readonly database: Database) {}
+
+  /** Inserts a memory written with the request's scope. */
+  async insert(memory: NewMemory, scope: ResolvedScope, now: Date): Promise<MemoryRow> {
+    const timestamp = now.toISOString();
+    for (let attempt = 0; ; attempt += 1) {
+      const id = newMemoryId();
+      try {
+        await this.database.transaction([
+          this.insertStatement(id, memory, scope, timestamp),
+          lifecycleStatement('memory.created', id, scope, timestamp, { type: memory.type, layer: memory.layer }),
+        ]);
+        const row = await this.findById(id);
+        if (row === undefined) throw new Error('inserted memory not found');
+        return row;
+      } catch (error) {
+        if (attempt < 3 && String(error).includes('UNIQUE')) continue;
+        throw error;
+      }
+    }
+  }
+
+  private insertStatement(id: string, memory: NewMemory, scope: ResolvedScope, timestamp: string): InStatement {
+    return {
+      sql: `INSERT INTO memories (id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
+              embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
+      args: [
+        id,
+        memory.content,
+        memory.type,
+        memory.layer,
+        JSON.stringify(memory.tags),
+        JSON.stringify(memory.paths),
+        memory.category,
+        JSON.stringify(memory.metadata),
+        scope.userId,
+        scope.projectId,
+        memory.embeddingModel,
+        contentHash(memory.content),
+        timestamp,
+        timestamp,
+        memory.expiresAt,
+      ],
+    };
+  }
+
+  async findById(id: string): Promise<MemoryRow | undefined> {
+    return this.database.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, [id]);
+  }
+
+  /** A live memory visible to the scope. */
+  async findVisible(id: string, scope: ResolvedScope): Promise<MemoryRow | undefined> {
+    const visible = visibleTo(scope);
+    return this.database.get<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
+      [id, ...visible.args],
+    );
+  }
+
+  /** Live memories by id (any order), visible to the scope. */
+  async findManyVisible(ids: readonly string[], scope: ResolvedScope): Promise<MemoryRow[]> {
+    if (ids.length === 0) return [];
+    const visible = visibleTo(scope);
+    return this.database.all<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${ids.map(() => '?').join(', ')}) AND deleted_at IS NULL AND ${visible.sql}`,
+      [...ids, ...visible.args],
+    );
+  }
+
+  /** Applies a patch to a visible live memory; returns the updated row, or undefined when not found. */
+  async update(id: string, patch: MemoryPatch, scope: ResolvedScope, now: Date): Promise<MemoryRow | undefined> {
+    const sets: string[] = [];
+    const args: InValue[] = [];
+    const set = (column: string, value: InValue) => {
+      sets.push(`${column} = ?`);
+      args.push(value);
+    };
+    if (patch.content !== undefined) {
+      set('content', patch.content);
+      set('content_hash', contentHash(patch.content));
+    }
+    if (patch.type !== undefined) set('type', patch.type);
+    if (patch.layer !== undefined) set('layer', patch.layer);
+    if (patch.tags !== undefined) set('tags', JSON.stringify(patch.tags));
+    if (patch.paths !== undefined) set('paths', JSON.stringify(patch.paths));
+    if (patch.category !== undefined) set('category', patch.category);
+    if (patch.metadata !== undefined) set('metadata', JSON.stringify(patch.metadata));
+    if (patch.embeddingModel !== undefined) set('embedding_model', patch.embeddingModel);
+    const timestamp = now.toISOString();
+    set('updated_at', timestamp);
+    const visible = visibleTo(scope);
+    const [changed] = await this.database.transaction([
+      {
+        sql: `UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
+        args: [...args, id, ...visible.args],
+      },
+      {
+        sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
+              SELECT 'memory.updated', id, user_id, project_id, ?, ? FROM memories WHERE id = ? AND changes() > 0`,
+        args: [JSON.stringify({ fields: Object.keys(patch) }), timestamp, id],
+      },
+    ]);
+    if (!changed) return undefined;
+    return this.findById(id);
+  }
+
+  /** Soft-deletes a visible live memory; returns whether it did. */
+  async softDelete(id: string, scope: ResolvedScope, now: Date): Promise<boolean> {
+    const visible = visibleTo(scope);
+    const timestamp = now.toISOString();
+    const [changed] = await this.database.transaction([
+      {
+        sql: `UPDATE memories SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
+        args: [timestamp, timestamp, id, ...visible.args],
+      },
+      {
+        sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
+              SELECT 'memory.deleted', id, user_id, project_id, '{}', ? FROM memories WHERE id = ? AND changes() > 0`,
+        args: [timestamp, id],
+      },
+    ]);
+    return (changed ?? 0) > 0;
+  }
+
+  /** Live memories visible to the scope, newest first. */
+  async list(scope: ResolvedScope, filters: MemoryFilters, limit: number): Promise<MemoryRow[]> {
+    const where = allOf({ sql: 'm.deleted_at IS NULL', args: [] }, visibleTo(scope, 'm'), ...filterConditions(filters));
+    return this.database.all<MemoryRow>(
+      `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
+      [...where.args, limit],
+    );
+  }
+
+  /** Live memories a bulk operation may touch (see `ownedBy`), newest first. */
+  async listOwned(scope: ResolvedScope, filters: MemoryFilters): Promise<MemoryRow[]> {
+    const where = allOf({ sql: 'm.deleted_at IS NULL', args: [] }, ownedBy(scope, 'm'), ...filterConditions(filters));
+    return this.database.all<MemoryRow>(
+      `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC`,
+      where.args,
+    );
+  }
+
+  /** Soft-deletes many memories by id in one transaction; returns how many changed. */
+  async softDeleteMany(ids: readonly string[], now: Date, kind = 'memory.deleted'): Promise<number> {
+    if (ids.length === 0) return 0;
+    const timestamp = now.toISOString();
+    let total = 0;
+    for (let start = 0; start < ids.length; start += 500) {
+      const chunk = ids.slice(start, start + 500);
+      const marks = chunk.map(() => '?').join(', ');
+      const [changed] = await this.database.transaction([
+        {
+          sql: `UPDATE memories SET deleted_at = ?, updated_at = ? WHERE deleted_at IS NULL AND id IN (${marks})`,
+          args: [timestamp, timestamp, ...chunk],
+        },
+        {
+          sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
+                SELECT ?, id, user_id, project_id, '{}', ? FROM memories WHERE id IN (${marks}) AND deleted_at = ?`,
+          args: [kind, timestamp, ...chunk, timestamp],
+        },
+      ]);
+      total += changed ?? 0;
+    }
+    return total;
+  }
+
+  /** Permanently removes soft-deleted memories visible to the scope; returns how many. */
+  async purgeDeleted(scope: ResolvedScope, now: Date): Promise<number> {
+    const visible = visibleTo(scope);
+    const [purged] = await this.database.transaction([
+      { sql: `DELETE FROM memories WHERE deleted_at IS NOT NULL AND ${visible.sql}`, args: visible.args },
+      {
+        sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
+              VALUES ('memory.purged', NULL, ?, ?, json_object('count', changes()), ?)`,
+        args: [scope.userId, scope.projectId, now.toISOString()],
+      },
+    ]);
+    return purged ?? 0;
+  }
+
+  /** Soft-deletes working memories past their TTL; returns how many. */
+  async expireWorking(now: Date): Promise<number> {
+    const timestamp = now.toISOString();
+    const rows = await this.database.all<{ id: string }>(
+      `SELECT id FROM memories WHERE expires_at IS NOT NULL AND expires_at <= ? AND deleted_at IS NULL LIMIT 1000`,
+      [timestamp],
+    );
+    return this.softDeleteMany(
+      rows.map((row) => row.id),
+      now,
+      'memory.expired',
+    );
+  }
+}
+
+/** The memory columns with a table alias. */
+export function prefixed(alias: string): string {
+  return MEMORY_COLUMNS.split(', ')
+    .map((name) => `${alias}.${name}`)
+    .join(', ');
+}
+
+/** A lifecycle event insert. */
+export function lifecycleStatement(
+  kind: string,
+  subjectId: string | null,
+  scope: ResolvedScope,
+  timestamp: string,
+  detail: Record<string, unknown> = {},
+): InStatement {
+  return {
+    sql: 'INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    args: [kind, subjectId, scope.userId, scope.projectId, JSON.stringify(detail), timestamp],
+  };
+}

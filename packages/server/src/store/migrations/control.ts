@@ -1,0 +1,55 @@
+import type { Migration } from '../migrate.js';
+
+/** Control-plane database: owners, API keys, tenant mappings, embedding configuration. */
+export const controlMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'owners_keys_tenants',
+    statements: [
+      `CREATE TABLE owners (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        workspace_db_url TEXT,
+        created_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        owner_id TEXT NOT NULL REFERENCES owners(id),
+        key_hash TEXT NOT NULL UNIQUE,
+        preview TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT,
+        revoked_at TEXT,
+        last_used_at TEXT
+      )`,
+      'CREATE INDEX api_keys_owner ON api_keys(owner_id, created_at)',
+      `CREATE TABLE tenants (
+        owner_id TEXT NOT NULL REFERENCES owners(id),
+        tenant_id TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        status TEXT NOT NULL,
+        source TEXT NOT NULL,
+        db_url TEXT,
+        db_token_encrypted TEXT,
+        db_name TEXT,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (owner_id, tenant_id)
+      )`,
+      `CREATE TABLE embedding_config (
+        owner_id TEXT NOT NULL,
+        project_id TEXT NOT NULL DEFAULT '',
+        model_id TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (owner_id, project_id)
+      )`,
+      `CREATE TABLE embedding_allowlist (
+        owner_id TEXT NOT NULL,
+        model_id TEXT NOT NULL,
+        PRIMARY KEY (owner_id, model_id)
+      )`,
+    ],
+  },
+];

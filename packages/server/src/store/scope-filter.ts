@@ -1,0 +1,46 @@
+import type { InValue } from '@libsql/client';
+import type { ResolvedScope } from '@memory-service/contract';
+
+/** A SQL condition and its arguments. */
+export interface Condition {
+  sql: string;
+  args: InValue[];
+}
+
+function column(alias: string, name: string): string {
+  return alias === '' ? name : `${alias}.${name}`;
+}
+
+/** Records of this value plus shared records (NULL); only shared records when the value is absent. */
+function ownOrShared(name: string, value: string | null): Condition {
+  return value === null
+    ? { sql: `${name} IS NULL`, args: [] }
+    : { sql: `(${name} IS NULL OR ${name} = ?)`, args: [value] };
+}
+
+/** Joins conditions with AND. */
+export function allOf(...conditions: Condition[]): Condition {
+  return { sql: conditions.map((each) => each.sql).join(' AND '), args: conditions.flatMap((each) => each.args) };
+}
+
+/**
+ * Visibility inside a database (DESIGN 3.2): with a userId, that user's records plus shared ones (no userId);
+ * without, shared records only. projectId works the same way.
+ */
+export function visibleTo(scope: ResolvedScope, alias = ''): Condition {
+  return allOf(
+    ownOrShared(column(alias, 'user_id'), scope.userId),
+    ownOrShared(column(alias, 'project_id'), scope.projectId),
+  );
+}
+
+/**
+ * What bulk operations may touch: records written with exactly this scope's user (or shared records when the
+ * request names no user), within the visible projects. A user's bulk-forget never reaches shared records.
+ */
+export function ownedBy(scope: ResolvedScope, alias = ''): Condition {
+  const user = column(alias, 'user_id');
+  const userCondition: Condition =
+    scope.userId === null ? { sql: `${user} IS NULL`, args: [] } : { sql: `${user} = ?`, args: [scope.userId] };
+  return allOf(userCondition, ownOrShared(column(alias, 'project_id'), scope.projectId));
+}

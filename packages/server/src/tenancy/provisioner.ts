@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { ServerConfig } from '../config.js';
+
+/** Where a provisioned tenant database lives. */
+export interface ProvisionedDatabase {
+  url: string;
+  dbName: string;
+}
+
+/** Creates the database of a new tenant. */
+export interface TenantProvisioner {
+  readonly kind: 'file' | 'sqld';
+  provision(ownerId: string, tenantId: string): Promise<ProvisionedDatabase>;
+}
+
+/** A file name for a tenant: readable, and unique even where two ids differ only in unsafe characters. */
+export function tenantDatabaseName(ownerId: string, tenantId: string): string {
+  const readable = tenantId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
+  const digest = createHash('sha256').update(`${ownerId}\u0000${tenantId}`).digest('hex').slice(0, 12);
+  return `${readable}-${digest}`;
+}
+
+/** One libSQL file per tenant under `<dataDir>/tenants/<owner>/`; the file is created on first open. */
+export class FileProvisioner implements TenantProvisioner {
+  readonly kind = 'file' as const;
+  constructor(private readonly config: ServerConfig) {}
+
+  async provision(ownerId: string, tenantId: string): Promise<ProvisionedDatabase> {
+    const dbName = tenantDatabaseName(ownerId, tenantId);
+    const ownerDir = ownerId.replace(/[^A-Za-z0-9._-]/g, '_');
+    return { url: `file:${path.join(this.config.dataDir, 'tenants', ownerDir, `${dbName}.db`)}`, dbName };
+  }
+}

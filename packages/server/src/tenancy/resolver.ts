@@ -1,0 +1,180 @@
+import { ApiError } from '../api-error.js';
+import type { ServerConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { ControlStore } from '../store/control-store.js';
+import { Database, type DatabaseLocation } from '../store/database.js';
+import { migrate } from '../store/migrate.js';
+import { tenantMigrations } from '../store/migrations/tenant.js';
+import type { TenantProvisioner } from './provisioner.js';
+import type { SecretBox } from './secrets.js';
+import type { TenantRegistry, TenantRow } from './tenant-registry.js';
+
+const EVICTED_CLOSE_DELAY_MS = 30_000;
+
+/** An open, migrated tenant (or workspace) database. */
+export interface TenantDatabase {
+  /** Cache key: which database this is. */
+  key: string;
+  tenantId: string | null;
+  database: Database;
+}
+
+/**
+ * Turns (owner, tenantId) into an open database: the owner's workspace when tenantId is absent, else the
+ * tenant's mapping, provisioned on first use when auto-provision is on. Open databases are kept in a bounded
+ * LRU and closed when evicted or on shutdown.
+ */
+export class TenantResolver {
+  private readonly open = new Map<string, Promise<TenantDatabase>>();
+
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly control: ControlStore,
+    private readonly registry: TenantRegistry,
+    private readonly provisioner: TenantProvisioner,
+    private readonly secrets: SecretBox,
+    private readonly logger: Logger,
+    private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
+  ) {}
+
+  /** Resolves the database for a request, or throws the contract's tenancy error. */
+  async resolve(ownerId: string, tenantId: string | null, now: Date): Promise<TenantDatabase> {
+    if (tenantId === null) return this.workspace(ownerId);
+    let row = await this.registry.find(ownerId, tenantId);
+    if (row === undefined) {
+      if (!this.config.tenantAutoProvision) {
+        throw new ApiError('TENANT_DATABASE_NOT_CONFIGURED', `No database is configured for tenant '${tenantId}'`);
+      }
+      row = await this.autoProvision(ownerId, tenantId, now);
+    }
+    return this.openMapping(row);
+  }
+
+  /** Closes every open database. */
+  async close(): Promise<void> {
+    const entries = [...this.open.values()];
+    this.open.clear();
+    for (const entry of entries) {
+      try {
+        (await entry).database.close();
+      } catch {
+        // Already failed to open: nothing to close.
+      }
+    }
+  }
+
+  /** Drops a cached handle (after a mapping changes). */
+  async forget(key: string): Promise<void> {
+    const entry = this.open.get(key);
+    this.open.delete(key);
+    if (entry) {
+      try {
+        (await entry).database.close();
+      } catch {
+        // Nothing to close.
+      }
+    }
+  }
+
+  private async workspace(ownerId: string): Promise<TenantDatabase> {
+    const owner = await this.control.findOwner(ownerId);
+    const url = owner?.workspace_db_url ?? null;
+    if (url === null) {
+      throw new ApiError(
+        'DATABASE_NOT_CONFIGURED',
+        'No active workspace database is configured for this API key owner',
+      );
+    }
+    const token = url === this.config.defaultDbUrl ? this.config.defaultDbToken : undefined;
+    return this.cached(`workspace:${ownerId}`, null, { url, authToken: token });
+  }
+
+  private async autoProvision(ownerId: string, tenantId: string, now: Date): Promise<TenantRow> {
+    const provisioned = await this.provisioner.provision(ownerId, tenantId);
+    const row: TenantRow = {
+      owner_id: ownerId,
+      tenant_id: tenantId,
+      mode: 'provision',
+      status: 'ready',
+      source: 'auto',
+      db_url: provisioned.url,
+      db_token_encrypted: null,
+      db_name: provisioned.dbName,
+      metadata: '{}',
+      last_error: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    await this.registry.insertIfAbsent(row);
+    this.logger.info('tenant provisioned', { tenantId, provisioner: this.provisioner.kind });
+    return (await this.registry.find(ownerId, tenantId)) ?? row;
+  }
+
+  private openMapping(row: TenantRow): Promise<TenantDatabase> {
+    if (row.status === 'disabled') {
+      throw new ApiError(
+        'TENANT_DATABASE_NOT_CONFIGURED',
+        `The database mapping of tenant '${row.tenant_id}' is disabled`,
+      );
+    }
+    if (row.status !== 'ready') {
+      throw new ApiError('TENANT_DATABASE_NOT_READY', `The database of tenant '${row.tenant_id}' is not ready yet`, {
+        status: row.status,
+      });
+    }
+    if (row.db_url === null) {
+      throw new ApiError('TENANT_DATABASE_NOT_CONFIGURED', `No database is configured for tenant '${row.tenant_id}'`);
+    }
+    const remote = !row.db_url.startsWith('file:');
+    if (row.mode === 'attach' && remote && row.db_token_encrypted === null) {
+      throw new ApiError(
+        'TENANT_DATABASE_CREDENTIALS_MISSING',
+        `The attached database of tenant '${row.tenant_id}' has no credentials`,
+      );
+    }
+    const authToken = row.db_token_encrypted === null ? undefined : this.secrets.decrypt(row.db_token_encrypted);
+    return this.cached(`tenant:${row.owner_id}:${row.tenant_id}`, row.tenant_id, { url: row.db_url, authToken });
+  }
+
+  private cached(key: string, tenantId: string | null, location: DatabaseLocation): Promise<TenantDatabase> {
+    const existing = this.open.get(key);
+    if (existing) {
+      // Refresh LRU position.
+      this.open.delete(key);
+      this.open.set(key, existing);
+      return existing;
+    }
+    const opening = (async () => {
+      const database = await this.connect(location);
+      await migrate(database, tenantMigrations);
+      return { key, tenantId, database };
+    })();
+    this.open.set(key, opening);
+    opening.catch((error: unknown) => {
+      this.open.delete(key);
+      this.logger.error('tenant database failed to open', { key, error: describeError(error) });
+    });
+    this.evict();
+    return opening;
+  }
+
+  private evict(): void {
+    while (this.open.size > Math.max(1, this.config.tenantCacheSize)) {
+      const oldest = this.open.keys().next().value;
+      if (oldest === undefined) return;
+      const entry = this.open.get(oldest);
+      this.open.delete(oldest);
+      // A request may still hold the evicted handle: close it after a grace period, not under its feet.
+      const timer = setTimeout(() => {
+        entry?.then((handle) => handle.database.close()).catch(() => undefined);
+      }, EVICTED_CLOSE_DELAY_MS);
+      timer.unref();
+    }
+  }
+}
+
+/** A short, secret-free description of an unexpected error for logs. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
+  return String(error).slice(0, 300);
+}

@@ -1,0 +1,82 @@
+import type { Database } from '../store/database.js';
+
+/** A row of the `tenants` table of the control database. */
+export interface TenantRow {
+  owner_id: string;
+  tenant_id: string;
+  mode: 'provision' | 'attach';
+  status: 'ready' | 'provisioning' | 'disabled' | 'error';
+  source: 'auto' | 'override';
+  db_url: string | null;
+  db_token_encrypted: string | null;
+  db_name: string | null;
+  metadata: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Tenant mappings: which database serves (owner, tenantId). */
+export class TenantRegistry {
+  constructor(private readonly database: Database) {}
+
+  async find(ownerId: string, tenantId: string): Promise<TenantRow | undefined> {
+    return this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [
+      ownerId,
+      tenantId,
+    ]);
+  }
+
+  async list(ownerId: string): Promise<TenantRow[]> {
+    return this.database.all<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? ORDER BY tenant_id', [ownerId]);
+  }
+
+  /** Inserts or replaces a mapping. */
+  async save(row: TenantRow): Promise<void> {
+    await this.database.run(
+      `INSERT INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata, last_error, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (owner_id, tenant_id) DO UPDATE SET mode = excluded.mode, status = excluded.status,
+         source = excluded.source, db_url = excluded.db_url, db_token_encrypted = excluded.db_token_encrypted,
+         db_name = excluded.db_name, metadata = excluded.metadata, last_error = excluded.last_error,
+         updated_at = excluded.updated_at`,
+      [
+        row.owner_id,
+        row.tenant_id,
+        row.mode,
+        row.status,
+        row.source,
+        row.db_url,
+        row.db_token_encrypted,
+        row.db_name,
+        row.metadata,
+        row.last_error,
+        row.created_at,
+        row.updated_at,
+      ],
+    );
+  }
+
+  /** Inserts a mapping unless one exists; returns whether it was inserted (first writer wins). */
+  async insertIfAbsent(row: TenantRow): Promise<boolean> {
+    const changed = await this.database.run(
+      `INSERT OR IGNORE INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata, last_error, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        row.owner_id,
+        row.tenant_id,
+        row.mode,
+        row.status,
+        row.source,
+        row.db_url,
+        row.db_token_encrypted,
+        row.db_name,
+        row.metadata,
+        row.last_error,
+        row.created_at,
+        row.updated_at,
+      ],
+    );
+    return changed > 0;
+  }
+}
