@@ -1,1 +1,17 @@
-// placeholder
+export type { ContextItem, MemoryContextData } from './context/context-items.js';
+export { type FormatMemoryContextOptions, formatMemoryContext } from './context/format-memory-context.js';
+export type { SessionEvent, SessionOptions, TranscriptEntry } from './lifecycle/session-options.js';
+export { summarizeTranscript } from './lifecycle/summarize-transcript.js';
+export {
+  createMemoryManagement,
+  type MemoryManagement,
+  type MemoryManagementOptions,
+} from './management.js';
+export { memoryMiddleware } from './memory-middleware.js';
+export { DEFAULT_MAX_CONTEXT_TOKENS, type MemoryMiddlewareOptions } from './memory-middleware-options.js';
+export { type MemoryErrorHandler, type MemoryOperation, warnOnMemoryError } from './report-error.js';
+export type { MemoryClientInput } from './resolve-client.js';
+export { PARAMETER_DESCRIPTIONS, TOOL_DESCRIPTIONS } from './tool-descriptions.js';
+export type { CompactMemory } from './tools/compact-records.js';
+export { type MemoryToolName, type MemoryToolSet, type MemoryToolsOptions, memoryTools } from './tools/memory-tools.js';
+export type { MemoryToolError, MemoryToolResult } from './tools/tool-result.js';

@@ -71,7 +71,7 @@ export class MemoryApiError extends Error {
   }
 
   /** Whether a value is an error of this class (or a subclass), even when it comes from another copy of the package. */
-  static isInstance<Instance>(this: ErrorClass<Instance>, value: unknown): value is Instance {
+  static isInstance<This extends ErrorClass<MemoryApiError>>(this: This, value: unknown): value is This['prototype'] {
     if (typeof value !== 'object' || value === null) return false;
     const kinds: unknown = (value as { [MARKER]?: unknown })[MARKER];
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class it is called on, so AuthError.isInstance checks AuthError.

@@ -32,19 +32,9 @@ export function createRetryPolicy({
   return { maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs, random, sleep };
 }
 
-// POST routes that only read: safe to repeat after a 5xx or a lost connection.
-const READ_ONLY_POSTS: ReadonlySet<OperationId> = new Set<OperationId>([
-  'context.get',
-  'memories.search',
-  'memories.list',
-  'skills.list',
-  'graph.trace',
-  'graph.status.post',
-]);
-
 /** Whether repeating an operation cannot change state twice: every GET route plus the read-only POST routes. */
 export function isReadOperation(operationId: OperationId): boolean {
-  return operations[operationId].method === 'GET' || READ_ONLY_POSTS.has(operationId);
+  return operations[operationId].readOnly;
 }
 
 /** 429 always; 408, 5xx, timeouts and connection failures only for read operations. */

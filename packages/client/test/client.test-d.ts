@@ -21,9 +21,11 @@ declare const client: MemoryClient;
 describe('createMemoryClient', () => {
   it('returns a MemoryClient and takes typed options', () => {
     expectTypeOf(createMemoryClient).returns.toEqualTypeOf<MemoryClient>();
-    expectTypeOf(createMemoryClient).parameter(0).exclude<undefined>().toHaveProperty('scope').toEqualTypeOf<
-      Scope | undefined
-    >();
+    expectTypeOf(createMemoryClient)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('scope')
+      .toEqualTypeOf<Scope | undefined>();
     expectTypeOf(client.transport).toEqualTypeOf<'sdk_http' | 'mcp'>();
   });
 });
@@ -69,24 +71,31 @@ describe('inputs are the contract request types', () => {
     expectTypeOf(client.memories.add).parameter(0).toExtend<OperationRequest<'memories.add'>>();
     expectTypeOf(client.memories.add).parameter(0).not.toBeAny();
     expectTypeOf(client.memories.add).parameter(0).toHaveProperty('content').toEqualTypeOf<string>();
-    expectTypeOf(client.sessions.end).parameter(0).toHaveProperty('status').toEqualTypeOf<
-      'closed' | 'compacted' | undefined
-    >();
+    expectTypeOf(client.sessions.end)
+      .parameter(0)
+      .toHaveProperty('status')
+      .toEqualTypeOf<'closed' | 'compacted' | undefined>();
     expectTypeOf(client.sessions.snapshot).parameter(0).toEqualTypeOf<string>();
     expectTypeOf(client.management.keys.revoke).parameters.toEqualTypeOf<[keyId?: string]>();
     expectTypeOf(client.management.tenants.disable).parameters.toEqualTypeOf<[tenantId: string]>();
-    expectTypeOf(client.management.memory.observability).parameter(0).exclude<undefined>().toHaveProperty(
-      'windowHours',
-    ).toEqualTypeOf<number | undefined>();
+    expectTypeOf(client.management.memory.observability)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('windowHours')
+      .toEqualTypeOf<number | undefined>();
   });
 
   it('accepts the lifecycle hints on context.get', () => {
-    expectTypeOf(client.context.get).parameter(0).exclude<undefined>().toHaveProperty('budgetTokens').toEqualTypeOf<
-      number | undefined
-    >();
-    expectTypeOf(client.context.get).parameter(0).exclude<undefined>().toHaveProperty('strategy').toEqualTypeOf<
-      'lexical' | 'hybrid' | 'baseline' | 'hybrid_graph' | undefined
-    >();
+    expectTypeOf(client.context.get)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('budgetTokens')
+      .toEqualTypeOf<number | undefined>();
+    expectTypeOf(client.context.get)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('strategy')
+      .toEqualTypeOf<'lexical' | 'hybrid' | 'baseline' | 'hybrid_graph' | undefined>();
   });
 
   it('rejects wrong inputs', () => {

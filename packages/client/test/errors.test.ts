@@ -18,7 +18,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function answerAdd(body: unknown, status: number, headers: Record<string, string> = {}) {
+function answerAdd(body: string | Record<string, unknown>, status: number, headers: Record<string, string> = {}) {
   server.use(
     http.post(`${API_URL}/memories/add`, () =>
       typeof body === 'string'

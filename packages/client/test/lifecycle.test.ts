@@ -39,12 +39,22 @@ describe('computeSessionHints', () => {
       expected: 'time',
     },
     { name: 'inactivity without a threshold', hints: { lastActivityAt: minutesAgo(999) }, expected: null },
-    { name: 'unreadable last activity', hints: { lastActivityAt: 'yesterday', inactivityThresholdMinutes: 1 }, expected: null },
+    {
+      name: 'unreadable last activity',
+      hints: { lastActivityAt: 'yesterday', inactivityThresholdMinutes: 1 },
+      expected: null,
+    },
     { name: 'task completed', hints: { taskCompleted: true }, expected: 'semantic' },
     { name: 'task not completed', hints: { taskCompleted: false }, expected: null },
     {
       name: 'count wins over time and semantic',
-      hints: { turnCount: 9, turnBudget: 8, lastActivityAt: minutesAgo(60), inactivityThresholdMinutes: 5, taskCompleted: true },
+      hints: {
+        turnCount: 9,
+        turnBudget: 8,
+        lastActivityAt: minutesAgo(60),
+        inactivityThresholdMinutes: 5,
+        taskCompleted: true,
+      },
       expected: 'count',
     },
     {
@@ -182,18 +192,18 @@ describe('context.get with lifecycle hints', () => {
     expect(bodies).toEqual([{ scope: { tenantId: 'acme', userId: 'u1' } }]);
   });
 
-  it.each([
-    ['SESSION_SNAPSHOT_NOT_FOUND'],
-    ['SESSION_NOT_FOUND'],
-  ])('gives sessionSummary null when the server answers %s', async (code) => {
-    server.use(
-      http.get(`${API_URL}/sessions/s1/snapshot`, () =>
-        HttpResponse.json(errorEnvelope(code, 404, 'not_found_error'), { status: 404 }),
-      ),
-    );
-    const result = await createTestClient().context.get({ sessionId: 's1', includeSessionSummary: true });
-    expect(result.sessionSummary).toBeNull();
-  });
+  it.each([['SESSION_SNAPSHOT_NOT_FOUND'], ['SESSION_NOT_FOUND']])(
+    'gives sessionSummary null when the server answers %s',
+    async (code) => {
+      server.use(
+        http.get(`${API_URL}/sessions/s1/snapshot`, () =>
+          HttpResponse.json(errorEnvelope(code, 404, 'not_found_error'), { status: 404 }),
+        ),
+      );
+      const result = await createTestClient().context.get({ sessionId: 's1', includeSessionSummary: true });
+      expect(result.sessionSummary).toBeNull();
+    },
+  );
 
   it('gives sessionSummary null without a sessionId, and passes other failures on', async () => {
     const withoutSession = await createTestClient().context.get({ includeSessionSummary: true });

@@ -78,7 +78,11 @@ describe('the mcp transport', () => {
   it('calls the operation tool with snake_case arguments and a flat scope, and returns the envelope data', async () => {
     answerWith(() => ({ structuredContent: successEnvelope({ id: 'm1', message: 'stored' }) }));
     const client = mcpClient();
-    const result = await client.memories.add({ content: 'Deploy on Tuesdays', type: 'rule', embeddingModel: 'local/hash-384' });
+    const result = await client.memories.add({
+      content: 'Deploy on Tuesdays',
+      type: 'rule',
+      embeddingModel: 'local/hash-384',
+    });
     expect(result).toEqual({ id: 'm1', message: 'stored' });
     expect(toolCalls).toEqual([
       {
@@ -130,7 +134,10 @@ describe('the mcp transport', () => {
     answerWith(() => {
       calls += 1;
       return calls === 1
-        ? { isError: true, structuredContent: errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', { retryAfterSeconds: 4 }) }
+        ? {
+            isError: true,
+            structuredContent: errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', { retryAfterSeconds: 4 }),
+          }
         : { structuredContent: successEnvelope({ sessionId: 's1' }) };
     });
     const recorder = recordSleeps();

@@ -187,7 +187,12 @@ const cases: Case[] = [
     call: (c) => c.graph.rollout.set({ mode: 'shadow' }),
     body: { mode: 'shadow', scope: { tenantId: 'acme' } },
   },
-  { name: 'management.keys.get()', operationId: 'management.keys.get', call: (c) => c.management.keys.get(), query: {} },
+  {
+    name: 'management.keys.get()',
+    operationId: 'management.keys.get',
+    call: (c) => c.management.keys.get(),
+    query: {},
+  },
   {
     name: 'management.keys.create()',
     operationId: 'management.keys.post',

@@ -36,8 +36,10 @@ function answerInTurn(method: 'get' | 'post', path: string, responses: Array<() 
   return counter;
 }
 
-const rateLimited = (details?: Record<string, unknown>, headers: Record<string, string> = {}) => () =>
-  HttpResponse.json(errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', details), { status: 429, headers });
+const rateLimited =
+  (details?: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  () =>
+    HttpResponse.json(errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', details), { status: 429, headers });
 const unavailable = () => HttpResponse.json(errorEnvelope('INTERNAL_ERROR', 503, 'internal_error'), { status: 503 });
 const ok = (data: unknown) => () => HttpResponse.json(successEnvelope(data));
 
@@ -101,8 +103,7 @@ describe('retries', () => {
   });
 
   it('never retries a validation error', async () => {
-    const invalid = () =>
-      HttpResponse.json(errorEnvelope('QUERY_REQUIRED', 400, 'validation_error'), { status: 400 });
+    const invalid = () => HttpResponse.json(errorEnvelope('QUERY_REQUIRED', 400, 'validation_error'), { status: 400 });
     const counter = answerInTurn('post', '/memories/search', [invalid]);
     await expect(createTestClient().memories.search({ query: ' ' })).rejects.toBeInstanceOf(ValidationError);
     expect(counter.attempts).toBe(1);
@@ -170,7 +171,14 @@ describe('timeouts and connection failures', () => {
 
 describe('retry policy', () => {
   it('classifies read operations', () => {
-    const reads = ['context.get', 'memories.search', 'memories.list', 'skills.list', 'graph.trace', 'graph.status.post'];
+    const reads = [
+      'context.get',
+      'memories.search',
+      'memories.list',
+      'skills.list',
+      'graph.trace',
+      'graph.status.post',
+    ];
     for (const id of reads) expect(isReadOperation(id as 'context.get')).toBe(true);
     expect(isReadOperation('sessions.snapshot')).toBe(true);
     expect(isReadOperation('management.keys.get')).toBe(true);

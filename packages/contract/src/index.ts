@@ -50,6 +50,7 @@ export * from './resources/embeddings.js';
 export * from './resources/eval-replay.js';
 export * from './resources/graph-status.js';
 export * from './resources/health.js';
+export * from './resources/lifecycle.js';
 export * from './resources/management.js';
 export * from './resources/memory.js';
 export * from './resources/observability.js';

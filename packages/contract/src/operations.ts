@@ -35,6 +35,8 @@ export interface OperationDefinition<Input extends z.ZodType = z.ZodType, Data e
   alternateStatuses?: readonly number[];
   featureFlag?: FeatureFlag;
   mcpTool?: string;
+  /** Repeating the call cannot change state twice (every GET, and POST routes that only read): safe to retry. */
+  readOnly: boolean;
   /** Codes the route can answer with besides the pipeline's common ones. */
   errorCodes: readonly ErrorCode[];
   /** Fields whose validation failure has a specific code. */
@@ -42,12 +44,13 @@ export interface OperationDefinition<Input extends z.ZodType = z.ZodType, Data e
 }
 
 function op<const Input extends z.ZodType, const Data extends z.ZodType>(
-  definition: Omit<OperationDefinition<Input, Data>, 'pathParams' | 'errorCodes'> & {
+  definition: Omit<OperationDefinition<Input, Data>, 'pathParams' | 'errorCodes' | 'readOnly'> & {
     pathParams?: readonly string[];
     errorCodes?: readonly ErrorCode[];
+    readOnly?: boolean;
   },
 ): OperationDefinition<Input, Data> {
-  return { pathParams: [], errorCodes: [], ...definition };
+  return { pathParams: [], errorCodes: [], readOnly: definition.method === 'GET', ...definition };
 }
 
 const sessionRequired: FieldCodeRule = { field: 'sessionId', code: 'SESSION_ID_REQUIRED', when: 'missing' };
@@ -74,6 +77,7 @@ export const operations = {
   'context.get': op({
     id: 'context.get',
     method: 'POST',
+    readOnly: true,
     path: '/context/get',
     summary: 'Return the context bundle for a prompt: rules, memories, skill files and a retrieval trace',
     auth: 'apiKey',
@@ -100,6 +104,7 @@ export const operations = {
   'memories.search': op({
     id: 'memories.search',
     method: 'POST',
+    readOnly: true,
     path: '/memories/search',
     summary: 'Search memories',
     auth: 'apiKey',
@@ -114,6 +119,7 @@ export const operations = {
   'memories.list': op({
     id: 'memories.list',
     method: 'POST',
+    readOnly: true,
     path: '/memories/list',
     summary: 'List memories, newest first',
     auth: 'apiKey',
@@ -206,6 +212,7 @@ export const operations = {
   'skills.list': op({
     id: 'skills.list',
     method: 'POST',
+    readOnly: true,
     path: '/skills/files/list',
     summary: 'List skill files',
     auth: 'apiKey',
@@ -353,6 +360,7 @@ export const operations = {
   'graph.status.post': op({
     id: 'graph.status.post',
     method: 'POST',
+    readOnly: true,
     path: '/graph/status',
     summary: 'Graph counts, health, rollout and alarms',
     auth: 'apiKey',
@@ -365,6 +373,7 @@ export const operations = {
   'graph.trace': op({
     id: 'graph.trace',
     method: 'POST',
+    readOnly: true,
     path: '/graph/trace',
     summary: 'Explain a retrieval: strategy, tiers and the rank and source of every recalled memory',
     auth: 'apiKey',

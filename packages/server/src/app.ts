@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   API_PREFIX,
   buildMeta,
@@ -7,7 +6,7 @@ import {
   type OperationDefinition,
   operationList,
 } from '@memory-service/contract';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ApiError } from './api-error.js';
 import { registerDocs } from './docs.js';
@@ -15,22 +14,9 @@ import { defaultHandlers } from './handlers/index.js';
 import type { HandlerTable } from './handlers/types.js';
 import { registerMcp } from './mcp/register-mcp.js';
 import { readOperationInput } from './pipeline/read-input.js';
+import { clientIpOf, requestIdOf } from './pipeline/request-meta.js';
 import { runOperation } from './pipeline/run-operation.js';
 import type { Services } from './services.js';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The request id: the caller's X-Request-Id when it is a UUID, else a new one. */
-export function requestIdOf(request: Request): string {
-  const given = request.headers.get('x-request-id');
-  return given !== null && UUID_PATTERN.test(given) ? given.toLowerCase() : randomUUID();
-}
-
-/** The client address, as the Node adapter reports it (no proxy headers are trusted). */
-export function clientIpOf(context: Context): string | null {
-  const incoming = (context.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? null;
-}
 
 function honoPath(operation: OperationDefinition): string {
   return `${API_PREFIX}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -46,8 +32,25 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
     '*',
     cors({
       origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      allowHeaders: [
+        'Authorization',
+        'Content-Type',
+        'X-Request-Id',
+        'Mcp-Protocol-Version',
+        'Mcp-Session-Id',
+        'Mcp-Method',
+        'Mcp-Name',
+        'Last-Event-ID',
+      ],
+      exposeHeaders: [
+        'X-Request-Id',
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Deprecation',
+        'Link',
+      ],
     }),
   );
   for (const operation of operationList) {

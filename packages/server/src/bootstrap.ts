@@ -10,6 +10,7 @@ import { controlMigrations } from './store/migrations/control.js';
 import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
 import { TenantResolver } from './tenancy/resolver.js';
 import { SecretBox } from './tenancy/secrets.js';
+import { SqldProvisioner } from './tenancy/sqld-provisioner.js';
 import { TenantRegistry } from './tenancy/tenant-registry.js';
 
 /** Options for building services beyond the configuration. */
@@ -40,7 +41,7 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   }
   const registry = new TenantRegistry(controlDatabase);
   const secrets = SecretBox.load(config.secretKey, config.dataDir);
-  const provisioner = options.provisioner ?? new FileProvisioner(config);
+  const provisioner = options.provisioner ?? chooseProvisioner(config);
   const resolver = new TenantResolver(config, control, registry, provisioner, secrets, logger);
   return {
     config,
@@ -53,6 +54,18 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
     ipRateLimiter: new SlidingWindowRateLimiter(config.ipRateLimitPerMinute),
     now,
   };
+}
+
+/**
+ * The provisioner MEMORY_TENANT_PROVISIONER names: `file` (a libSQL file per tenant in the data dir) or `sqld`
+ * (a namespace per tenant on a libSQL server, which needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL).
+ */
+export function chooseProvisioner(config: ServerConfig): TenantProvisioner {
+  if (config.tenantProvisioner !== 'sqld') return new FileProvisioner(config);
+  if (!config.sqldAdminUrl || !config.sqldUrl) {
+    throw new Error('MEMORY_TENANT_PROVISIONER=sqld needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL');
+  }
+  return new SqldProvisioner({ adminUrl: config.sqldAdminUrl, url: config.sqldUrl });
 }
 
 /** Closes every database the services hold. */

@@ -8,7 +8,6 @@ import { type RunningServer, startServer } from '../src/server.js';
 const KEY = `mem_${'a1'.repeat(32)}`;
 const UNKNOWN_KEY = `mem_${'b2'.repeat(32)}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: test convenience for reading envelopes
 type Loose = Record<string, any>;
 
 let server: RunningServer;
@@ -261,6 +260,33 @@ describe('MCP at /api/mcp', () => {
     expect(((await malformed.json()) as Loose).error.code).toBe('INVALID_API_KEY_FORMAT');
 
     await expect(connect({ key: UNKNOWN_KEY })).rejects.toThrow();
+  });
+});
+
+describe('MCP rate limiting per client address', () => {
+  it('answers 429 with the contract envelope before looking at the key', async () => {
+    const limited = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'memory-service-mcp-limit-')),
+      bootstrapApiKey: KEY,
+      logLevel: 'silent',
+      rateLimitPerMinute: 0,
+      ipRateLimitPerMinute: 2,
+    });
+    try {
+      const attempt = () =>
+        fetch(`${limited.url}/api/mcp`, { method: 'POST', headers: { authorization: `Bearer ${UNKNOWN_KEY}` } });
+      expect((await attempt()).status).toBe(401);
+      expect((await attempt()).status).toBe(401);
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await refused.json()) as Loose).error).toMatchObject({ code: 'RATE_LIMITED', details: { limit: 2 } });
+    } finally {
+      await limited.close();
+      rmSync(limited.services.config.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -466,6 +466,22 @@ describe('SkillStore.listForContext (used by context/get)', () => {
     ]);
   });
 
+  it('records skill.upserted (created true, then false) and skill.deleted lifecycle events', async () => {
+    const scope = { tenantId: null, userId: 'eve', projectId: 'repo-e' };
+    await store.upsert({ path: 'life.md', content: 'one' }, scope, at(30));
+    await store.upsert({ path: 'life.md', content: 'two' }, scope, at(31));
+    expect(await store.softDelete('life.md', scope, at(32))).toBe(true);
+    expect(await store.softDelete('life.md', scope, at(33))).toBe(false);
+    const rows = await database.all<{ kind: string; user_id: string; project_id: string; detail: string }>(
+      "SELECT kind, user_id, project_id, detail FROM lifecycle_events WHERE user_id = 'eve' ORDER BY id",
+    );
+    expect(rows.map((row) => [row.kind, row.user_id, row.project_id, JSON.parse(row.detail)])).toEqual([
+      ['skill.upserted', 'eve', 'repo-e', { path: 'life.md', created: true, source: 'upsert' }],
+      ['skill.upserted', 'eve', 'repo-e', { path: 'life.md', created: false, source: 'upsert' }],
+      ['skill.deleted', 'eve', 'repo-e', { path: 'life.md' }],
+    ]);
+  });
+
   it('returns nothing for a limit of 0 and only shared files to a request without userId', async () => {
     expect(await store.listForContext(alice, 'release', 0, at(20))).toEqual([]);
     const anonymous = await store.listForContext(

@@ -33,8 +33,11 @@ export interface SqldServer {
   stop(): Promise<void>;
 }
 
-/** Starts sqld on 127.0.0.1 (optionally with namespaces and an admin API) and waits until it answers. */
-export async function startSqld(options: { namespaces?: boolean } = {}): Promise<SqldServer> {
+/**
+ * Starts sqld on 127.0.0.1 (optionally with namespaces and an admin API, and extra command-line `args` such as
+ * `--auth-jwt-key-file`) and waits until it answers.
+ */
+export async function startSqld(options: { namespaces?: boolean; args?: readonly string[] } = {}): Promise<SqldServer> {
   const directory = mkdtempSync(path.join(tmpdir(), 'sqld-test-'));
   const port = await freePort();
   const adminPort = options.namespaces ? await freePort() : null;
@@ -47,6 +50,7 @@ export async function startSqld(options: { namespaces?: boolean } = {}): Promise
   ];
   if (options.namespaces && adminPort !== null)
     args.push('--enable-namespaces', '--admin-listen-addr', `127.0.0.1:${adminPort}`);
+  args.push(...(options.args ?? []));
   const child: ChildProcess = spawn(sqldBinary(), args, { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;

@@ -119,7 +119,7 @@ export function createMcpTransport(settings: TransportSettings): Transport {
     } catch (error) {
       const mapped = errorFromMcpFailure(error, origin, settings.timeoutMs);
       // A lost connection is not reused: the next attempt opens a new one.
-      if (ConnectionError.isInstance(mapped)) await close();
+      if (ConnectionError.isInstance(mapped)) await close().catch(() => {});
       throw mapped;
     }
     if (isEnvelope(result.structuredContent))

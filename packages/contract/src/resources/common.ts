@@ -18,7 +18,7 @@ export function boundedInt(bounds: { min: number; max: number }) {
 
 /** A query-string integer (GET routes): coerced from text, then bounded. */
 export function queryInt(bounds: { min: number; max: number }) {
-  return z.coerce.number().int().min(bounds.min).max(bounds.max);
+  return z.coerce.number<number | string>().int().min(bounds.min).max(bounds.max);
 }
 
 export const TagsSchema = z
@@ -30,6 +30,11 @@ export const PathsSchema = z
 export const CategorySchema = z.string().min(LIMITS.category.min).max(LIMITS.category.max);
 export const EmbeddingModelIdSchema = z.string().min(LIMITS.embeddingModel.min).max(LIMITS.embeddingModel.max);
 export const QuerySchema = z.string().max(LIMITS.query.max);
+
+/** A string that must contain more than whitespace. */
+export function nonBlank<T extends z.ZodString>(schema: T): T {
+  return schema.refine((value) => value.trim().length > 0, 'must not be blank') as unknown as T;
+}
 
 /** A message-only response. */
 export const MessageSchema = z.string();

@@ -15,6 +15,7 @@ import {
   CategorySchema,
   EmbeddingModelIdSchema,
   MetadataSchema,
+  nonBlank,
   PathsSchema,
   QuerySchema,
   scopeField,
@@ -80,7 +81,7 @@ const memoryFields = {
   metadata: MetadataSchema.optional(),
 };
 
-export const MemoryContentSchema = z.string().min(LIMITS.memoryContent.min).max(LIMITS.memoryContent.max);
+export const MemoryContentSchema = nonBlank(z.string().min(LIMITS.memoryContent.min).max(LIMITS.memoryContent.max));
 
 // memories/add
 export const AddMemoryInputSchema = z.object({

@@ -8,9 +8,9 @@ import {
 } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
-import { boundedInt, MetadataSchema, scopeField, TimestampSchema } from './common.js';
+import { boundedInt, MetadataSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
 
-export const SessionIdSchema = z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max);
+export const SessionIdSchema = nonBlank(z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max));
 
 /** A working session. */
 export const SessionSchema = z.object({
@@ -66,7 +66,7 @@ export const StartSessionDataSchema = z.object({ sessionId: z.string(), message:
 
 export const CheckpointInputSchema = z.object({
   sessionId: SessionIdSchema,
-  content: z.string().min(LIMITS.checkpointContent.min).max(LIMITS.checkpointContent.max),
+  content: nonBlank(z.string().min(LIMITS.checkpointContent.min).max(LIMITS.checkpointContent.max)),
   role: CheckpointRoleSchema.default('user'),
   kind: CheckpointKindSchema.default('message'),
   /** Estimated from the content (chars / 4) when omitted. */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { DEFAULTS, LIMITS } from '../limits.js';
-import { boundedInt, MetadataSchema, scopeField, TimestampSchema } from './common.js';
+import { boundedInt, MetadataSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
 
-export const SkillPathSchema = z.string().min(LIMITS.skillPath.min).max(LIMITS.skillPath.max);
+export const SkillPathSchema = nonBlank(z.string().min(LIMITS.skillPath.min).max(LIMITS.skillPath.max));
 
 /** A skill file: a named document (a procedure, a how-to) returned beside memories. */
 export const SkillFileSchema = z.object({
@@ -41,7 +41,7 @@ export const DeleteSkillFileInputSchema = z.object({ path: SkillPathSchema, ...s
 export const DeleteSkillFileDataSchema = z.object({ path: z.string(), deleted: z.literal(true), message: z.string() });
 
 export const PromoteSkillFileInputSchema = z.object({
-  sessionId: z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max),
+  sessionId: nonBlank(z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max)),
   /** The snapshot to promote; the session's latest when omitted. */
   snapshotId: z.string().min(1).max(120).optional(),
   path: SkillPathSchema,

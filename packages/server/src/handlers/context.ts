@@ -1,15 +1,25 @@
-import { normalizeStrategy, type Strategy } from '@memory-service/contract';
-import { buildContextBundle } from '../retrieval/context-bundle.js';
-import type { Handler } from './types.js';
+import { type ContextGetInputSchema, normalizeStrategy } from '@memory-service/contract';
+import type * as z from 'zod';
+import { assembleContext } from '../retrieval/context-bundle.js';
+import { recordRetrievalMetrics } from '../rollout/metrics-store.js';
+import { loadRetrievalSettings } from '../rollout/rollout-store.js';
+import { describeError } from '../tenancy/resolver.js';
+import type { Handler, HandlerContext } from './types.js';
 
-/** The tenant's default strategy: lexical until the retrieval policy promotes hybrid. */
-const POLICY_DEFAULT: Strategy = 'lexical';
+/** A context request after validation (context/get and graph/trace share it; only their defaults differ). */
+export type ContextInput = z.output<typeof ContextGetInputSchema>;
 
-/** `context/get`. */
-export const getContext: Handler<'context.get'> = async (input, context) => {
-  const requested = normalizeStrategy(input.strategy);
+/**
+ * Runs a context call: the strategy is the request's, else the tenant's retrieval policy default (lexical until
+ * promoted); the scope's rollout mode decides the graph. With `recordMetrics` (context/get) the call's shadow
+ * metrics row is written; a failure to write it is logged and never fails the call.
+ */
+export async function runContext(input: ContextInput, context: HandlerContext, options: { recordMetrics: boolean }) {
   const { database } = await context.tenant();
-  return buildContextBundle(database, {
+  const settings = await loadRetrievalSettings(database, context.scope.projectId);
+  const requested = normalizeStrategy(input.strategy);
+  const strategy = requested ?? settings.defaultStrategy;
+  const assembled = await assembleContext(database, {
     query: input.query ?? '',
     scope: context.scope,
     limit: input.limit,
@@ -18,9 +28,36 @@ export const getContext: Handler<'context.get'> = async (input, context) => {
     includeSkillFiles: input.includeSkillFiles,
     graphDepth: input.graphDepth,
     graphLimit: input.graphLimit,
-    strategy: requested ?? POLICY_DEFAULT,
+    strategy,
     strategySelection: requested === undefined ? 'policy_default' : 'request',
-    policyDefault: POLICY_DEFAULT,
+    policyDefault: settings.defaultStrategy,
+    rolloutMode: settings.rolloutMode,
     now: context.now,
   });
-};
+  if (options.recordMetrics) {
+    const { trace } = assembled.data;
+    await recordRetrievalMetrics(
+      database,
+      {
+        projectId: context.scope.projectId,
+        userId: context.scope.userId,
+        rolloutMode: settings.rolloutMode,
+        strategySelected: strategy,
+        strategyApplied: trace.retrievalPolicyAppliedStrategy,
+        latencyMs: trace.durationMs,
+        ...assembled.facts,
+      },
+      context.now,
+    ).catch((error: unknown) =>
+      context.services.logger.warn('retrieval metrics not recorded', {
+        requestId: context.requestId,
+        error: describeError(error),
+      }),
+    );
+  }
+  return { ...assembled, settings };
+}
+
+/** `context/get`. */
+export const getContext: Handler<'context.get'> = async (input, context) =>
+  (await runContext(input, context, { recordMetrics: true })).data;

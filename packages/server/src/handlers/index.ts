@@ -1,5 +1,17 @@
+import { consolidate } from './consolidate.js';
 import { getContext } from './context.js';
+import { getGraphStatus, getRollout, patchRollout, postGraphStatus, postRollout, traceGraph } from './graph.js';
 import { health } from './health.js';
+import {
+  createKey,
+  disableTenant,
+  evalReplay,
+  getKeys,
+  listTenants,
+  memoryObservability,
+  revokeKeys,
+  upsertTenant,
+} from './management/index.js';
 import {
   addMemory,
   bulkForgetMemories,
@@ -24,6 +36,13 @@ export const defaultHandlers: HandlerTable = {
   'memories.forget': forgetMemory,
   'memories.bulkForget': bulkForgetMemories,
   'memories.vacuum': vacuumMemories,
+  'memories.consolidate': consolidate,
+  'graph.status.get': getGraphStatus,
+  'graph.status.post': postGraphStatus,
+  'graph.trace': traceGraph,
+  'graph.rollout.get': getRollout,
+  'graph.rollout.post': postRollout,
+  'graph.rollout.patch': patchRollout,
   'skills.upsert': upsertSkillFile,
   'skills.list': listSkillFiles,
   'skills.delete': deleteSkillFile,
@@ -32,4 +51,12 @@ export const defaultHandlers: HandlerTable = {
   'sessions.checkpoint': checkpointSession,
   'sessions.end': endSession,
   'sessions.snapshot': sessionSnapshot,
+  'management.keys.get': getKeys,
+  'management.keys.post': createKey,
+  'management.keys.delete': revokeKeys,
+  'management.tenants.get': listTenants,
+  'management.tenants.post': upsertTenant,
+  'management.tenants.delete': disableTenant,
+  'management.memory.observability': memoryObservability,
+  'management.memory.evalReplay': evalReplay,
 };

@@ -8,6 +8,7 @@ import {
 import type * as z from 'zod';
 import { ApiError } from '../api-error.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
+import { extractGraphAfterWrite } from '../graph/extract-after-write.js';
 import { escapeLike } from '../retrieval/fts-query.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { type MemoryFilters, MemoryStore, toMemory } from '../store/memories.js';
@@ -56,6 +57,7 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
     context.scope,
     context.now,
   );
+  await extractGraphAfterWrite(context, row);
   return {
     id: row.id,
     message: 'Memory stored',
@@ -131,6 +133,7 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
   );
   if (updated === undefined)
     throw new ApiError('MEMORY_NOT_FOUND', `Memory '${input.id}' was not found`, { id: input.id });
+  await extractGraphAfterWrite(context, updated);
   const source = input.embeddingModel !== undefined ? 'request' : selection.source;
   return {
     id: updated.id,

@@ -15,8 +15,9 @@ export async function requireVisibleSession(
   context: HandlerContext,
 ): Promise<SessionRow> {
   const session = await store.findVisible(sessionId, context.scope);
-  if (session === undefined)
+  if (session === undefined) {
     throw new ApiError('SESSION_NOT_FOUND', `No session with id ${sessionId} is visible in this scope`);
+  }
   return session;
 }
 

@@ -1,5 +1,6 @@
 import { ApiError } from '../api-error.js';
 import { buildProcedure } from '../sessions/procedure.js';
+import { mirrorSkillFile, removeSkillFileMirror } from '../skills/file-mirror.js';
 import { toSessionEvent } from '../store/sessions.js';
 import { SkillStore, toSkillFile } from '../store/skills.js';
 import { requireVisibleSession, sessionStoreOf } from './sessions.js';
@@ -13,6 +14,7 @@ async function skillStoreOf(context: HandlerContext): Promise<SkillStore> {
 export const upsertSkillFile: Handler<'skills.upsert'> = async (input, context) => {
   const store = await skillStoreOf(context);
   const { row, created } = await store.upsert({ path: input.path, content: input.content }, context.scope, context.now);
+  await mirrorSkillFile(context, input.path, input.content);
   return {
     skillFile: toSkillFile(row),
     created,
@@ -32,6 +34,7 @@ export const deleteSkillFile: Handler<'skills.delete'> = async (input, context) 
   const store = await skillStoreOf(context);
   const deleted = await store.softDelete(input.path, context.scope, context.now);
   if (!deleted) throw new ApiError('SKILL_FILE_NOT_FOUND', `No skill file at ${input.path} is visible in this scope`);
+  await removeSkillFileMirror(context, input.path);
   return { path: input.path, deleted: true, message: `Skill file ${input.path} deleted` };
 };
 
@@ -77,6 +80,7 @@ export const promoteSkillFile: Handler<'skills.promote'> = async (input, context
     context.scope,
     context.now,
   );
+  await mirrorSkillFile(context, input.path, procedure.content);
   context.setStatus(created ? 201 : 200);
   return {
     skillFile: toSkillFile(row),

@@ -17,6 +17,7 @@ import { ApiError } from '../api-error.js';
 import type { HandlerTable } from '../handlers/types.js';
 import { authenticate, bearerToken } from '../pipeline/authenticate.js';
 import type { Services } from '../services.js';
+import { describeError } from '../tenancy/resolver.js';
 import { createMcpServer } from './mcp-server.js';
 
 /** One HTTP request to the MCP endpoint, as the app sees it. */
@@ -48,14 +49,15 @@ function withHeader(response: Response, name: string, value: string): Response {
  * Checks the client address rate limit and the API key before any MCP message is read, so a missing or bad
  * key gets the contract's 401 envelope rather than a JSON-RPC error.
  */
-async function admit(
-  services: Services,
-  call: McpHttpRequest,
-): Promise<AuthInfo | Response> {
+async function admit(services: Services, call: McpHttpRequest): Promise<AuthInfo | Response> {
   const headers: Record<string, string> = { 'x-request-id': call.requestId };
   const refuse = (error: ApiErrorObject) => {
     if (error.status === 401) headers['www-authenticate'] = 'Bearer realm="memory-service"';
-    return jsonResponse(error.status, errorEnvelope(error, buildMeta(MCP_PATH, call.requestId, services.now())), headers);
+    return jsonResponse(
+      error.status,
+      errorEnvelope(error, buildMeta(MCP_PATH, call.requestId, services.now())),
+      headers,
+    );
   };
   if (services.ipRateLimiter.enabled && call.clientIp !== null) {
     const decision = services.ipRateLimiter.take(`ip:${call.clientIp}`, services.now().getTime());
@@ -111,15 +113,14 @@ export function createMcpEndpoint(services: Services, handlers: HandlerTable): M
   const modern = createMcpHandler(factory, {
     legacy: 'reject',
     maxRequestBodySize,
-    onerror: (error) => services.logger.warn('mcp transport error', { error: error.name }),
+    onerror: (error) => services.logger.warn('mcp transport error', { error: describeError(error) }),
   });
 
   async function serveLegacy(request: Request, authInfo: AuthInfo): Promise<Response> {
     if (request.method.toUpperCase() !== 'POST') {
       // Stateless: there is no session stream to open (GET) or end (DELETE).
-      return jsonResponse(405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }, {
-        allow: 'POST',
-      });
+      const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
+      return jsonResponse(405, body, { allow: 'POST' });
     }
     const server = factory({ era: 'legacy', authInfo, requestInfo: request });
     const transport = new WebStandardStreamableHTTPServerTransport({

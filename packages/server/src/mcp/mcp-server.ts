@@ -25,7 +25,9 @@ export interface McpCallOrigin {
 }
 
 /** The MCP tools this server serves: those of DESIGN 7 whose operation has a handler, with their operation. */
-export function servedTools(handlers: HandlerTable): Array<{ tool: McpToolDefinition; operation: OperationDefinition }> {
+export function servedTools(
+  handlers: HandlerTable,
+): Array<{ tool: McpToolDefinition; operation: OperationDefinition }> {
   return mcpTools
     .filter((tool) => handlers[tool.operationId] !== undefined)
     .map((tool) => ({ tool, operation: operations[tool.operationId] as OperationDefinition }));

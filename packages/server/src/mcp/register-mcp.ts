@@ -1,10 +1,10 @@
 import { MCP_PATH } from '@memory-service/contract';
 import type { Hono } from 'hono';
-import { clientIpOf, requestIdOf } from '../app.js';
+import { clientIpOf, requestIdOf } from '../pipeline/request-meta.js';
 import type { HandlerTable } from '../handlers/types.js';
 import type { Services } from '../services.js';
-import { createMcpEndpoint } from './mcp-endpoint.js';
 import { LEGACY_KEY_METHODS, serveLegacyKeyRoute } from './legacy-key-route.js';
+import { createMcpEndpoint } from './mcp-endpoint.js';
 
 /**
  * Mounts MCP on the app: the stateless Streamable HTTP endpoint at `/api/mcp` (same Bearer API key as the

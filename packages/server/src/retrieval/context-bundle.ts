@@ -4,12 +4,16 @@ import {
   type OperationData,
   type ResolvedScope,
   type RetrievedMemory,
+  type RolloutMode,
   type Strategy,
 } from '@memory-service/contract';
+import { conflictsAmong } from '../graph/conflicts.js';
+import { type GraphStageOutcome, planGraphStage, runGraphStage } from '../graph/graph-stage.js';
+import { graphSeeds } from '../rollout/shadow-hybrid.js';
 import type { Database } from '../store/database.js';
 import { MemoryStore, toMemory } from '../store/memories.js';
 import { SkillStore } from '../store/skills.js';
-import { retrieve } from './retrieve.js';
+import { type RetrievalOutcome, retrieve } from './retrieve.js';
 import { toRetrievedMemory } from './search.js';
 
 /** At most this many rules are returned (they are standing instructions, not ranked). */
@@ -17,7 +21,7 @@ const MAX_RULES = 100;
 /** Candidates fetched per requested result, so tiers can be filled after partitioning. */
 const CANDIDATE_FACTOR = 4;
 
-/** What a context request asks for, after validation and strategy selection. */
+/** What a context request asks for, after validation, strategy selection and rollout lookup. */
 export interface ContextRequest {
   query: string;
   scope: ResolvedScope;
@@ -30,7 +34,20 @@ export interface ContextRequest {
   strategy: Strategy;
   strategySelection: 'request' | 'policy_default';
   policyDefault: Strategy;
+  /** The scope's graph rollout mode (off when not given). */
+  rolloutMode?: RolloutMode;
   now: Date;
+}
+
+/** What a context call did beyond its answer, for the shadow metrics. */
+export interface ContextFacts {
+  hybridExecuted: boolean;
+  semanticFallback: boolean;
+  graphExecuted: boolean;
+  graphApplied: boolean;
+  graphCandidates: number;
+  graphExpanded: number;
+  graphError: boolean;
 }
 
 /** Splits ranked candidates into the working and long-term tiers (DESIGN 4). */
@@ -44,37 +61,75 @@ export function partitionTiers(ranked: readonly RetrievedMemory[], mode: Context
   return { working: workingTier, longTerm: longTerm.slice(0, limit - workingTier.length) };
 }
 
-/** Builds the `context/get` bundle: rules, tiers, skill files and an honest trace. */
-export async function buildContextBundle(
-  database: Database,
-  request: ContextRequest,
-): Promise<OperationData<'context.get'>> {
+const NO_GRAPH: GraphStageOutcome = { candidates: 0, expanded: [], error: false };
+
+async function rulesFor(store: MemoryStore, request: ContextRequest): Promise<RetrievedMemory[]> {
+  if (!request.includeRules && request.mode !== 'rules_only') return [];
+  const rows = await store.list(request.scope, { layer: 'rule' }, MAX_RULES);
+  // A superseded memory is never served as current truth.
+  return rows
+    .filter((row) => row.superseded_by === null)
+    .map((row) => ({ ...toMemory(row), score: 1, source: 'rule' }));
+}
+
+/**
+ * Builds the `context/get` bundle with the facts the shadow metrics record: rules, tiers, graph expansion per the
+ * rollout (graph-expanded memories follow the baseline's `limit` results, at most graphLimit of them), conflicts,
+ * skill files and an honest trace.
+ */
+export async function assembleContext(database: Database, request: ContextRequest) {
   const started = performance.now();
-  const memories = new MemoryStore(database);
-  await memories.expireWorking(request.now);
-  const rules: RetrievedMemory[] =
-    request.includeRules || request.mode === 'rules_only'
-      ? (await memories.list(request.scope, { layer: 'rule' }, MAX_RULES)).map((row) => ({
-          ...toMemory(row),
-          score: 1,
-          source: 'rule' as const,
-        }))
-      : [];
-  const outcome =
+  const store = new MemoryStore(database);
+  await store.expireWorking(request.now);
+  const rules = await rulesFor(store, request);
+  const candidateLimit = Math.max(request.limit * CANDIDATE_FACTOR, 20);
+  const outcome: RetrievalOutcome | null =
     request.mode === 'rules_only'
       ? null
       : await retrieve(database, {
           query: request.query,
           scope: request.scope,
-          limit: Math.max(request.limit * CANDIDATE_FACTOR, 20),
+          limit: candidateLimit,
           strategy: request.strategy,
           excludeLayer: 'rule',
           recencyFallback: true,
         });
-  const ranked = (outcome?.candidates ?? []).map(toRetrievedMemory);
+  const ranked = (outcome?.candidates ?? [])
+    .filter((candidate) => candidate.row.superseded_by === null)
+    .map(toRetrievedMemory);
   const tiers = partitionTiers(ranked, request.mode, request.limit);
   const selected = new Set([...tiers.working, ...tiers.longTerm].map((memory) => memory.id));
-  const inRankOrder = ranked.filter((memory) => selected.has(memory.id));
+  const baseline = ranked.filter((memory) => selected.has(memory.id));
+  const rolloutMode = request.rolloutMode ?? 'off';
+  const hybrid = request.strategy === 'hybrid';
+  const plan = planGraphStage({ rolloutMode, graphDepth: request.graphDepth, mode: request.mode, hybrid });
+  const seeds = plan.execute
+    ? await graphSeeds(database, {
+        hybrid,
+        servedIds: baseline.map((memory) => memory.id),
+        query: request.query,
+        scope: request.scope,
+        limit: request.limit,
+        candidateLimit,
+      })
+    : null;
+  const graph =
+    seeds === null
+      ? NO_GRAPH
+      : await runGraphStage(database, {
+          seedIds: seeds.seedIds,
+          excludeIds: new Set([...selected, ...rules.map((rule) => rule.id)]),
+          depth: request.graphDepth,
+          limit: request.graphLimit,
+          scope: request.scope,
+          mode: request.mode,
+          now: request.now,
+        });
+  const expanded = plan.apply ? graph.expanded : [];
+  const workingMemories = [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')];
+  const longTermMemories = [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')];
+  const memories = [...baseline, ...expanded];
+  const conflicts = await conflictsAmong(database, [...rules, ...memories]);
   const skillFiles =
     request.includeSkillFiles && request.mode !== 'rules_only'
       ? await new SkillStore(database).listForContext(
@@ -84,36 +139,55 @@ export async function buildContextBundle(
           request.now,
         )
       : [];
-  return {
+  const baselineCandidates = outcome?.candidates.length ?? 0;
+  const data: OperationData<'context.get'> = {
     mode: request.mode,
     query: request.query,
     rules,
-    memories: inRankOrder,
-    conflicts: [],
+    memories,
+    conflicts,
     skillFiles,
-    workingMemories: tiers.working,
-    longTermMemories: tiers.longTerm,
+    workingMemories,
+    longTermMemories,
     trace: {
       retrievalPolicyDefaultStrategy: request.policyDefault,
       retrievalPolicyAppliedStrategy: outcome?.appliedStrategy ?? 'lexical',
       retrievalPolicySelection: request.strategySelection,
-      semanticStrategyRequested: request.strategy === 'hybrid',
+      semanticStrategyRequested: hybrid,
       semanticStrategyApplied: outcome?.appliedStrategy === 'hybrid',
       semanticFallbackTriggered: outcome?.semanticFallbackTriggered ?? false,
       semanticFallbackReason: outcome?.semanticFallbackReason ?? null,
       graphDepth: request.graphDepth,
       graphLimit: request.graphLimit,
-      rolloutMode: 'off',
-      shadowExecuted: false,
-      baselineCandidates: outcome?.candidates.length ?? 0,
-      graphCandidates: 0,
-      graphExpandedCount: 0,
-      conflictCount: 0,
-      totalCandidates: outcome?.candidates.length ?? 0,
+      rolloutMode,
+      shadowExecuted: plan.execute && !plan.apply,
+      baselineCandidates,
+      graphCandidates: graph.candidates,
+      graphExpandedCount: expanded.length,
+      conflictCount: conflicts.length,
+      totalCandidates: baselineCandidates + (plan.apply ? graph.candidates : 0),
       fallbackTriggered: outcome?.fallbackTriggered ?? false,
       fallbackReason: outcome?.fallbackReason ?? null,
       embeddingModel: outcome?.embeddingModel ?? null,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     },
   };
+  const facts: ContextFacts = {
+    hybridExecuted: (hybrid && outcome !== null) || (seeds?.shadowHybridExecuted ?? false),
+    semanticFallback: hybrid ? (outcome?.semanticFallbackTriggered ?? false) : (seeds?.shadowSemanticFallback ?? false),
+    graphExecuted: plan.execute,
+    graphApplied: plan.apply,
+    graphCandidates: graph.candidates,
+    graphExpanded: expanded.length,
+    graphError: graph.error,
+  };
+  return { data, facts };
+}
+
+/** Builds the `context/get` bundle (see `assembleContext`). */
+export async function buildContextBundle(
+  database: Database,
+  request: ContextRequest,
+): Promise<OperationData<'context.get'>> {
+  return (await assembleContext(database, request)).data;
 }

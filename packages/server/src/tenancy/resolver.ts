@@ -5,7 +5,8 @@ import type { ControlStore } from '../store/control-store.js';
 import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
-import type { TenantProvisioner } from './provisioner.js';
+import { mappingLocation } from './database-location.js';
+import type { ProvisionedDatabase, TenantProvisioner } from './provisioner.js';
 import type { SecretBox } from './secrets.js';
 import type { TenantRegistry, TenantRow } from './tenant-registry.js';
 
@@ -17,6 +18,11 @@ export interface TenantDatabase {
   key: string;
   tenantId: string | null;
   database: Database;
+}
+
+/** The cache key of a tenant's open database (management drops it when the mapping changes). */
+export function tenantCacheKey(ownerId: string, tenantId: string): string {
+  return `tenant:${ownerId}:${tenantId}`;
 }
 
 /**
@@ -31,7 +37,8 @@ export class TenantResolver {
     private readonly config: ServerConfig,
     private readonly control: ControlStore,
     private readonly registry: TenantRegistry,
-    private readonly provisioner: TenantProvisioner,
+    /** Creates tenant databases (management's `provision` upserts use it too). */
+    readonly provisioner: TenantProvisioner,
     private readonly secrets: SecretBox,
     private readonly logger: Logger,
     private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
@@ -90,7 +97,15 @@ export class TenantResolver {
   }
 
   private async autoProvision(ownerId: string, tenantId: string, now: Date): Promise<TenantRow> {
-    const provisioned = await this.provisioner.provision(ownerId, tenantId);
+    let provisioned: ProvisionedDatabase;
+    try {
+      provisioned = await this.provisioner.provision(ownerId, tenantId);
+    } catch (error) {
+      this.logger.error('tenant provisioning failed', { tenantId, error: describeError(error) });
+      throw new ApiError('TENANT_DATABASE_NOT_READY', `The database of tenant '${tenantId}' could not be created yet`, {
+        status: 'provisioning',
+      });
+    }
     const row: TenantRow = {
       owner_id: ownerId,
       tenant_id: tenantId,
@@ -132,8 +147,25 @@ export class TenantResolver {
         `The attached database of tenant '${row.tenant_id}' has no credentials`,
       );
     }
-    const authToken = row.db_token_encrypted === null ? undefined : this.secrets.decrypt(row.db_token_encrypted);
-    return this.cached(`tenant:${row.owner_id}:${row.tenant_id}`, row.tenant_id, { url: row.db_url, authToken });
+    const authToken =
+      row.db_token_encrypted === null ? undefined : this.readToken(row.tenant_id, row.db_token_encrypted);
+    return this.cached(
+      tenantCacheKey(row.owner_id, row.tenant_id),
+      row.tenant_id,
+      mappingLocation({ ...row, db_url: row.db_url }, authToken),
+    );
+  }
+
+  /** Decrypts a mapping's token; one sealed under another MEMORY_SECRET_KEY counts as missing credentials. */
+  private readToken(tenantId: string, sealed: string): string {
+    try {
+      return this.secrets.decrypt(sealed);
+    } catch {
+      throw new ApiError(
+        'TENANT_DATABASE_CREDENTIALS_MISSING',
+        `The stored credentials of tenant '${tenantId}' cannot be read with this server's MEMORY_SECRET_KEY`,
+      );
+    }
   }
 
   private cached(key: string, tenantId: string | null, location: DatabaseLocation): Promise<TenantDatabase> {

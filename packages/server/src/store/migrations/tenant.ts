@@ -1,7 +1,10 @@
 import type { Migration } from '../migrate.js';
+import { embeddingMigrations } from './tenant-embeddings.js';
+import { graphMigrations } from './tenant-graph.js';
+import { managementMigrations } from './tenant-management.js';
 
-/** Tenant (and workspace) database: memories, FTS index, sessions, skill files, events. */
-export const tenantMigrations: readonly Migration[] = [
+/** Memories, FTS index, sessions, skill files, lifecycle events (versions 1-9). */
+const coreMigrations: readonly Migration[] = [
   {
     version: 1,
     name: 'memories',
@@ -125,4 +128,15 @@ export const tenantMigrations: readonly Migration[] = [
       'CREATE INDEX skill_files_scope ON skill_files(user_id, project_id, deleted_at)',
     ],
   },
+];
+
+/**
+ * Every migration of a tenant (or workspace) database. Version ranges per area keep them apart:
+ * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29, management 30-39.
+ */
+export const tenantMigrations: readonly Migration[] = [
+  ...coreMigrations,
+  ...embeddingMigrations,
+  ...graphMigrations,
+  ...managementMigrations,
 ];

@@ -1,0 +1,56 @@
+import type { Scope } from '@memory-service/contract';
+import { type MemoryClientInput, resolveClient } from '../resolve-client.js';
+import { type ContextTools, createContextTools } from './context-tools.js';
+import { createMemoryRecordTools, type MemoryRecordTools } from './memory-record-tools.js';
+import { createSessionTools, type SessionTools } from './session-tools.js';
+import { createSkillTools, type SkillTools } from './skill-tools.js';
+import type { ToolContext } from './tool-context.js';
+
+/** Every memory tool, by name: AI SDK `tool()` objects with zod input schemas. */
+export type MemoryToolSet = ContextTools & MemoryRecordTools & SkillTools & SessionTools;
+
+function createAllTools(context: ToolContext): MemoryToolSet {
+  return {
+    ...createContextTools(context),
+    ...createMemoryRecordTools(context),
+    ...createSkillTools(context),
+    ...createSessionTools(context),
+  };
+}
+
+/** The name of a memory tool. */
+export type MemoryToolName = keyof MemoryToolSet;
+
+/** Options of `memoryTools`. */
+export interface MemoryToolsOptions<Name extends MemoryToolName> {
+  /** A client from `@memory-service/client`, or `{ baseUrl, apiKey }` to make one. */
+  client: MemoryClientInput;
+  /** Tenant, user and project of every call; the model cannot change it. */
+  scope?: Scope;
+  /** Only these tools (default: all of them). */
+  include?: readonly Name[];
+}
+
+/**
+ * Memory tools for the AI SDK (`generateText`, `streamText`, agents): get context, search, add, edit, forget, list
+ * and bulk-forget memories (a dry run unless the model sets `dryRun: false`), skill files and sessions. A failing
+ * call returns `{ ok: false, error }` for the model to read instead of throwing.
+ *
+ * @example
+ * ```ts
+ * const tools = memoryTools({ client, scope: { userId: 'u1' }, include: ['searchMemories', 'addMemory'] });
+ * await generateText({ model, tools, stopWhen: isStepCount(5), prompt: 'Remember that I prefer tabs.' });
+ * ```
+ */
+export function memoryTools<Name extends MemoryToolName = MemoryToolName>(
+  options: MemoryToolsOptions<Name>,
+): Pick<MemoryToolSet, Name> {
+  const all = createAllTools({ client: resolveClient(options.client), scope: options.scope });
+  const names = options.include ?? (Object.keys(all) as Name[]);
+  const picked: Partial<MemoryToolSet> = {};
+  for (const name of names) {
+    if (!Object.hasOwn(all, name)) throw new TypeError(`memoryTools: unknown tool '${String(name)}' in include`);
+    Object.assign(picked, { [name]: all[name] });
+  }
+  return picked as Pick<MemoryToolSet, Name>;
+}

@@ -1,0 +1,70 @@
+import {
+  CheckpointKindSchema,
+  CheckpointRoleSchema,
+  LIMITS,
+  SessionEndStatusSchema,
+  SessionIdSchema,
+} from '@memory-service/contract';
+import { tool } from 'ai';
+import * as z from 'zod';
+import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
+import type { MemoryTool, ToolContext } from './tool-context.js';
+import { runTool } from './tool-result.js';
+
+const sessionId = SessionIdSchema.describe(parameter.sessionId);
+const startInput = z.object({
+  title: z.string().min(1).max(LIMITS.sessionTitle.max).optional().describe(parameter.sessionTitle),
+});
+const checkpointInput = z.object({
+  sessionId,
+  content: z.string().min(1).max(LIMITS.checkpointContent.max).describe(parameter.checkpointContent),
+  role: CheckpointRoleSchema.optional().describe(parameter.checkpointRole),
+  kind: CheckpointKindSchema.optional().describe(parameter.checkpointKind),
+});
+const endInput = z.object({ sessionId, status: SessionEndStatusSchema.optional().describe(parameter.endStatus) });
+
+/** The session tools. */
+export interface SessionTools {
+  startSession: MemoryTool<z.infer<typeof startInput>, { sessionId: string; message: string }>;
+  checkpointSession: MemoryTool<
+    z.infer<typeof checkpointInput>,
+    { sessionId: string; eventId: string; message: string }
+  >;
+  endSession: MemoryTool<
+    z.infer<typeof endInput>,
+    { sessionId: string; message: string; snapshot: { id: string; slug: string; summary: string | null } }
+  >;
+}
+
+/** Creates the session tools: start, checkpoint, end. */
+export function createSessionTools({ client, scope }: ToolContext): SessionTools {
+  return {
+    startSession: tool({
+      description: TOOL_DESCRIPTIONS.startSession,
+      inputSchema: startInput,
+      execute: ({ title }) =>
+        runTool(async () => {
+          const started = await client.sessions.start({ title, client: '@memory-service/ai-middleware tools', scope });
+          return { sessionId: started.sessionId, message: started.message };
+        }),
+    }),
+    checkpointSession: tool({
+      description: TOOL_DESCRIPTIONS.checkpointSession,
+      inputSchema: checkpointInput,
+      execute: (input) =>
+        runTool(async () => {
+          const { sessionId, eventId, message } = await client.sessions.checkpoint({ ...input, scope });
+          return { sessionId, eventId, message };
+        }),
+    }),
+    endSession: tool({
+      description: TOOL_DESCRIPTIONS.endSession,
+      inputSchema: endInput,
+      execute: (input) =>
+        runTool(async () => {
+          const { sessionId, message, snapshot } = await client.sessions.end({ ...input, scope });
+          return { sessionId, message, snapshot: { id: snapshot.id, slug: snapshot.slug, summary: snapshot.summary } };
+        }),
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import { LIMITS, SkillPathSchema } from '@memory-service/contract';
+import { tool } from 'ai';
+import * as z from 'zod';
+import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
+import { type CompactSkillFile, compactSkillFile } from './compact-records.js';
+import type { MemoryTool, ToolContext } from './tool-context.js';
+import { runTool } from './tool-result.js';
+
+const upsertInput = z.object({
+  path: SkillPathSchema.describe(parameter.skillPath),
+  content: z.string().min(1).max(LIMITS.skillContent.max).describe(parameter.skillContent),
+});
+const listInput = z.object({
+  limit: z.number().int().min(1).max(LIMITS.skillListLimit.max).optional().describe(parameter.limit),
+});
+
+/** The skill file tools. */
+export interface SkillTools {
+  upsertSkillFile: MemoryTool<
+    z.infer<typeof upsertInput>,
+    { skillFile: CompactSkillFile; created: boolean; message: string }
+  >;
+  listSkillFiles: MemoryTool<z.infer<typeof listInput>, { skillFiles: CompactSkillFile[]; count: number }>;
+}
+
+/** Creates the skill file tools. */
+export function createSkillTools({ client, scope }: ToolContext): SkillTools {
+  return {
+    upsertSkillFile: tool({
+      description: TOOL_DESCRIPTIONS.upsertSkillFile,
+      inputSchema: upsertInput,
+      execute: (input) =>
+        runTool(async () => {
+          const { skillFile, created, message } = await client.skills.upsert({ ...input, scope });
+          return { skillFile: compactSkillFile(skillFile), created, message };
+        }),
+    }),
+    listSkillFiles: tool({
+      description: TOOL_DESCRIPTIONS.listSkillFiles,
+      inputSchema: listInput,
+      execute: ({ limit }) =>
+        runTool(async () => {
+          const listed = await client.skills.list({ limit, scope });
+          return { skillFiles: listed.skillFiles.map(compactSkillFile), count: listed.count };
+        }),
+    }),
+  };
+}

@@ -1,0 +1,91 @@
+import packageJson from '../package.json' with { type: 'json' };
+import { type CliIo, describeFailure, EXIT_CODES, processIo, UsageError } from './cli/cli-io.js';
+import { parseExpiresIn } from './cli/duration.js';
+import { helpText } from './cli/help.js';
+import { createKeyCommand, listKeysCommand, revokeKeyCommand } from './cli/keys-commands.js';
+import { parseCommandArgs } from './cli/parse.js';
+import { startCommand } from './cli/start-command.js';
+
+export { type CliIo, EXIT_CODES, type TextSink } from './cli/cli-io.js';
+
+function showHelp(io: CliIo, command: string): number {
+  io.stdout.write(helpText(command));
+  return EXIT_CODES.ok;
+}
+
+async function runKeys(args: readonly string[], io: CliIo): Promise<number> {
+  const [subcommand, ...rest] = args;
+  if (subcommand === undefined) {
+    io.stderr.write(helpText('keys'));
+    return EXIT_CODES.usage;
+  }
+  if (subcommand === '-h' || subcommand === '--help' || subcommand === 'help') return showHelp(io, 'keys');
+  switch (subcommand) {
+    case 'create': {
+      const parsed = parseCommandArgs(rest, 'keys create', { 'expires-in': { type: 'string' } }, { min: 0, max: 0 });
+      if (parsed.help) return showHelp(io, 'keys create');
+      const expiresIn = parsed.strings['expires-in'];
+      return createKeyCommand(io, expiresIn === undefined ? undefined : parseExpiresIn(expiresIn));
+    }
+    case 'list': {
+      if (parseCommandArgs(rest, 'keys list', {}, { min: 0, max: 0 }).help) return showHelp(io, 'keys list');
+      return listKeysCommand(io);
+    }
+    case 'revoke': {
+      const parsed = parseCommandArgs(rest, 'keys revoke', {}, { min: 1, max: 1, name: 'the key id' });
+      if (parsed.help) return showHelp(io, 'keys revoke');
+      return revokeKeyCommand(io, parsed.positionals[0] ?? '');
+    }
+    default:
+      throw new UsageError(`unknown command 'keys ${subcommand}'`, 'keys');
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      io.stderr.write(helpText(''));
+      return EXIT_CODES.usage;
+    case '-h':
+    case '--help':
+      return showHelp(io, '');
+    case 'help':
+      return showHelp(io, rest.join(' '));
+    case '-v':
+    case '--version':
+      io.stdout.write(`${packageJson.version}\n`);
+      return EXIT_CODES.ok;
+    case 'start': {
+      if (parseCommandArgs(rest, 'start', {}, { min: 0, max: 0 }).help) return showHelp(io, 'start');
+      return startCommand(io);
+    }
+    case 'keys':
+      return runKeys(rest, io);
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+/**
+ * Runs the `memory-service` command with `argv` (without `node` and the script) and returns its exit code:
+ * 0 ok, 1 runtime error, 2 usage error. Output is for humans: no stack traces, no secrets except a newly
+ * created key, printed once. `io` replaces the process streams, environment and signals (tests run it in-process).
+ * @example process.exitCode = await runCli(process.argv.slice(2));
+ */
+export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
+  const resolved: CliIo = { ...processIo(), ...io };
+  try {
+    return await dispatch(argv, resolved);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const command = error.command === '' ? '' : ` ${error.command}`;
+      resolved.stderr.write(
+        `memory-service${command}: ${error.message}\nRun 'memory-service${command} --help' for usage.\n`,
+      );
+      return EXIT_CODES.usage;
+    }
+    resolved.stderr.write(`memory-service: ${describeFailure(error)}\n`);
+    return EXIT_CODES.failure;
+  }
+}

@@ -1,0 +1,118 @@
+import type { EdgeType } from '@memory-service/contract';
+import { subjectKey } from '../consolidation/subject-key.js';
+import { buildFtsQuery } from '../retrieval/fts-query.js';
+import type { Database } from '../store/database.js';
+import type { MemoryRow } from '../store/memories.js';
+import { visibleTo } from '../store/scope-filter.js';
+import { metadataRelations } from './graph-model.js';
+import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from './text-similarity.js';
+
+/** A memory-to-memory edge found by extraction. */
+export interface MemoryEdge {
+  sourceId: string;
+  targetId: string;
+  edgeType: EdgeType;
+  confidence: number;
+  detail: Record<string, unknown>;
+}
+
+/** Lexical neighbours read per write before the Jaccard check (FTS narrows, Jaccard decides). */
+const SIMILARITY_CANDIDATES = 25;
+/** At most this many `similar_to` edges per memory. */
+const MAX_SIMILAR = 10;
+/** Same-subject memories checked per write. */
+const MAX_SAME_SUBJECT = 20;
+/**
+ * Confidence that two same-subject memories with different content contradict, by how the subject was found:
+ * an explicit `subject:` prefix is a strong signal, a shared category a weak one (it may hold several facts).
+ */
+const CONTRADICTION_CONFIDENCE = { prefix: 0.9, first_words: 0.75, category: 0.6 } as const;
+
+/** The consolidation group of a memory: (projectId, userId, type, subject key), as one comparable string. */
+export function subjectGroup(row: Pick<MemoryRow, 'project_id' | 'user_id' | 'type' | 'content' | 'category'>) {
+  const subject = subjectKey(row.content, row.category);
+  return { groupKey: JSON.stringify([row.project_id, row.user_id, row.type, subject.key]), subject };
+}
+
+function scopeOf(row: MemoryRow) {
+  return { tenantId: null, userId: row.user_id, projectId: row.project_id };
+}
+
+/** `similar_to` edges: FTS finds lexical neighbours the writer can see, word-shingle Jaccard keeps the close ones. */
+export async function similarMemories(database: Database, row: MemoryRow): Promise<MemoryEdge[]> {
+  const match = buildFtsQuery(row.content);
+  if (match === null) return [];
+  const visible = visibleTo(scopeOf(row), 'm');
+  const neighbours = await database.all<{ id: string; content: string }>(
+    `SELECT m.id, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+      WHERE memories_fts MATCH ? AND m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}
+      ORDER BY bm25(memories_fts) LIMIT ?`,
+    [match, row.id, ...visible.args, SIMILARITY_CANDIDATES],
+  );
+  const own = shingles(row.content);
+  return neighbours
+    .map((neighbour) => ({ id: neighbour.id, similarity: jaccard(own, shingles(neighbour.content)) }))
+    .filter((candidate) => candidate.similarity >= LEXICAL_SIMILARITY_THRESHOLD)
+    .sort((left, right) => right.similarity - left.similarity)
+    .slice(0, MAX_SIMILAR)
+    .map((candidate) => ({
+      sourceId: row.id,
+      targetId: candidate.id,
+      edgeType: 'similar_to',
+      confidence: Math.round(candidate.similarity * 1000) / 1000,
+      detail: { measure: 'word_shingle_jaccard' },
+    }));
+}
+
+/** `caused_by` / `depends_on` edges to live memories the writer can see, named in metadata. */
+export async function metadataEdges(database: Database, row: MemoryRow, metadata: Record<string, unknown>) {
+  const relations = metadataRelations(metadata).filter((relation) => relation.targetId !== row.id);
+  if (relations.length === 0) return [];
+  const ids = [...new Set(relations.map((relation) => relation.targetId))];
+  const visible = visibleTo(scopeOf(row));
+  const found = await database.all<{ id: string }>(
+    `SELECT id FROM memories WHERE id IN (${ids.map(() => '?').join(', ')}) AND deleted_at IS NULL AND ${visible.sql}`,
+    [...ids, ...visible.args],
+  );
+  const existing = new Set(found.map((entry) => entry.id));
+  return relations
+    .filter((relation) => existing.has(relation.targetId))
+    .map<MemoryEdge>((relation) => ({
+      sourceId: row.id,
+      targetId: relation.targetId,
+      edgeType: relation.edgeType,
+      confidence: 1,
+      detail: { source: 'metadata' },
+    }));
+}
+
+/**
+ * Same-subject memories (the consolidation group): an identical one (same content hash) is `similar_to` at
+ * confidence 1, a different one `contradicts` it until consolidation decides which is current.
+ */
+export async function sameSubjectEdges(database: Database, row: MemoryRow, groupKey: string) {
+  const peers = await database.all<{ memory_id: string; content_hash: string }>(
+    `SELECT s.memory_id, m.content_hash FROM memory_subjects s JOIN memories m ON m.id = s.memory_id
+      WHERE s.group_key = ? AND s.memory_id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL
+      ORDER BY m.created_at DESC LIMIT ?`,
+    [groupKey, row.id, MAX_SAME_SUBJECT],
+  );
+  const subject = subjectKey(row.content, row.category);
+  return peers.map<MemoryEdge>((peer) =>
+    peer.content_hash === row.content_hash
+      ? {
+          sourceId: row.id,
+          targetId: peer.memory_id,
+          edgeType: 'similar_to',
+          confidence: 1,
+          detail: { duplicate: true },
+        }
+      : {
+          sourceId: row.id,
+          targetId: peer.memory_id,
+          edgeType: 'contradicts',
+          confidence: CONTRADICTION_CONFIDENCE[subject.source],
+          detail: { subjectKey: subject.key, keySource: subject.source },
+        },
+  );
+}

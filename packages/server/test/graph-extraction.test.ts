@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subjectKey } from '../src/consolidation/subject-key.js';
+import { extractEntities } from '../src/graph/entities.js';
+import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from '../src/graph/text-similarity.js';
+import type { Database } from '../src/store/database.js';
+import { createTestServer, type TestServer } from './harness.js';
+import { workspaceDatabase } from './graph-test-helpers.js';
+
+describe('entity extraction rules', () => {
+  const keys = (text: string, paths: string[] = []) => extractEntities(text, paths).map((entity) => entity.key).sort();
+
+  it('finds backticks, URLs, e-mails, handles, paths and identifiers with their confidences', () => {
+    const entities = extractEntities(
+      'The Payment Service calls `retryCharge()` in src/payments/retry.ts; see https://stripe.com/docs/api. Ask @alice or bob@example.com about MAX_RETRIES.',
+    );
+    expect(Object.fromEntries(entities.map((entity) => [entity.key, entity.confidence]))).toEqual({
+      'retrycharge()': 0.9,
+      'https://stripe.com/docs/api': 0.9,
+      'bob@example.com': 0.9,
+      'src/payments/retry.ts': 0.9,
+      '@alice': 0.85,
+      max_retries: 0.8,
+      'payment service': 0.8,
+    });
+  });
+
+  it('reads names from capitalisation without taking sentence openers', () => {
+    expect(keys('Always answer in British English')).toEqual(['british english']);
+    expect(keys('Payments use Stripe with idempotency keys')).toEqual(['stripe']);
+    expect(keys("Caroline's friend Melanie went to New York. Then Caroline said hi")).toEqual([
+      'caroline',
+      'melanie',
+      'new york',
+    ]);
+    expect(keys('We moved from MySQL to PostgreSQL; the JWT lives in config.yaml')).toEqual([
+      'config.yaml',
+      'jwt',
+      'mysql',
+      'postgresql',
+    ]);
+  });
+
+  it('takes rooted or deep paths and the paths field, not word pairs like and/or', () => {
+    expect(keys('Use read/write locks, and/or a mutex. Builds go through packages/server/src.', ['./docs/adr-1.md'])).toEqual([
+      'docs/adr-1.md',
+      'packages/server/src',
+    ]);
+  });
+});
+
+describe('subject keys and lexical similarity', () => {
+  it('uses the category, else the text before a colon, else the first six words', () => {
+    expect(subjectKey('Anything', 'Deploy  Target')).toEqual({ key: 'deploy target', source: 'category' });
+    expect(subjectKey('Deploy target: staging', null)).toEqual({ key: 'deploy target', source: 'prefix' });
+    expect(subjectKey('See https://example.com for the docs of the API', null)).toEqual({
+      key: 'see https example com for the',
+      source: 'first_words',
+    });
+  });
+
+  it('scores a reworded fact above the threshold and a shared topic word below it', () => {
+    const original = shingles('Payments use Stripe with idempotency keys');
+    expect(jaccard(original, shingles('We use Stripe for payments, with idempotency keys on every charge'))).toBeGreaterThanOrEqual(
+      LEXICAL_SIMILARITY_THRESHOLD,
+    );
+    expect(jaccard(original, shingles('Payment retries back off exponentially'))).toBeLessThan(0.2);
+  });
+});
+
+describe('graph extraction on add and edit', () => {
+  let server: TestServer;
+  let database: Database;
+  beforeAll(async () => {
+    server = await createTestServer();
+    database = await workspaceDatabase(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const add = async (body: Record<string, unknown>) => (await server.post<{ id: string }>('/memories/add', body)).id;
+  const links = async (memoryId: string) =>
+    (
+      await database.all<{ node_id: string; edge_type: string; confidence: number }>(
+        'SELECT node_id, edge_type, confidence FROM graph_memory_links WHERE memory_id = ? ORDER BY node_id',
+        [memoryId],
+      )
+    ).map((row) => `${row.edge_type} ${row.node_id} ${row.confidence}`);
+  const edges = async (memoryId: string) =>
+    (
+      await database.all<{ source_memory_id: string; target_memory_id: string; edge_type: string; confidence: number }>(
+        `SELECT source_memory_id, target_memory_id, edge_type, confidence FROM graph_edges
+          WHERE source_memory_id = ? OR target_memory_id = ? ORDER BY edge_type, source_memory_id`,
+        [memoryId, memoryId],
+      )
+    ).map((row) => `${row.source_memory_id} ${row.edge_type} ${row.target_memory_id} ${row.confidence}`);
+
+  it('links topics, category, repo, user and entities', async () => {
+    const id = await add({
+      content: 'The checkout calls Stripe through `chargeCard`',
+      tags: ['Payments', '#billing'],
+      category: 'Checkout Flow',
+      scope: { userId: 'dana', projectId: 'acme/shop' },
+    });
+    expect(await links(id)).toEqual([
+      'in_category category:checkout flow 1',
+      'mentions entity:chargecard 0.9',
+      'mentions entity:stripe 0.6',
+      'in_repo repo:acme/shop 1',
+      'has_topic topic:billing 1',
+      'has_topic topic:payments 1',
+      'by_user user:dana 1',
+    ]);
+    const node = await database.get<{ type: string; label: string }>("SELECT type, label FROM graph_nodes WHERE id = ?", [`memory:${id}`]);
+    expect(node).toEqual({ type: 'memory', label: id });
+  });
+
+  it('adds similar_to, caused_by, depends_on and same-subject contradicts or duplicate edges', async () => {
+    const stripe = await add({ content: 'Payments use Stripe with idempotency keys' });
+    const reworded = await add({ content: 'We use Stripe for payments, with idempotency keys on every charge' });
+    const outage = await add({ content: 'The March outage came from a missing index', metadata: { causedBy: 'nope00000000' } });
+    const fix = await add({ content: 'Add the orders index before deploying', metadata: { causedBy: outage, dependsOn: [stripe, 'missing'] } });
+    const staging = await add({ content: 'Deploy target: staging', type: 'decision' });
+    const production = await add({ content: 'Deploy target: production', type: 'decision' });
+    const copy = await add({ content: 'deploy TARGET:   production', type: 'decision' });
+    expect((await edges(reworded)).filter((edge) => edge.includes('similar_to'))).toEqual([`${reworded} similar_to ${stripe} 0.467`]);
+    expect(await edges(outage)).toEqual([`${fix} caused_by ${outage} 1`]);
+    expect(await edges(fix)).toEqual([`${fix} caused_by ${outage} 1`, `${fix} depends_on ${stripe} 1`]);
+    expect(await edges(production)).toEqual([
+      `${production} contradicts ${staging} 0.9`,
+      `${copy} similar_to ${production} 1`,
+    ]);
+    expect(await edges(copy)).toEqual([
+      `${copy} contradicts ${staging} 0.9`,
+      `${copy} similar_to ${production} 1`,
+    ]);
+  });
+
+  it('re-extracts on edit: old links and symmetric edges are dropped, relations others name are kept', async () => {
+    const base = await add({ content: 'Invoices are emailed nightly by the billing cron', tags: ['billing'] });
+    const dependent = await add({ content: 'Dunning waits for invoices', metadata: { dependsOn: base } });
+    const twin = await add({ content: 'Nightly, the billing cron emails invoices' });
+    expect((await edges(base)).sort()).toEqual(
+      [`${dependent} depends_on ${base} 1`, `${twin} similar_to ${base} 0.5`].sort(),
+    );
+    await server.post('/memories/edit', { id: base, content: 'Receipts are printed at the front desk', tags: ['front-desk'] });
+    expect(await links(base)).toEqual(['has_topic topic:front-desk 1']);
+    expect(await edges(base)).toEqual([`${dependent} depends_on ${base} 1`]);
+  });
+
+  it('records a failed sync with a code, keeps the memory, and reports schema_missing', async () => {
+    const other = await createTestServer();
+    const otherDatabase = await workspaceDatabase(other);
+    await otherDatabase.run('DROP TABLE graph_memory_links');
+    const response = await other.call('POST', '/memories/add', { content: 'Still stored without a graph' });
+    expect(response.status).toBe(201);
+    const errors = await otherDatabase.all<{ code: string; memory_id: string }>('SELECT code, memory_id FROM graph_errors');
+    expect(errors).toEqual([{ code: 'GRAPH_RELATIONSHIP_SYNC_FAILED', memory_id: response.body.data?.id }]);
+    const status = (await other.call('GET', '/graph/status')).body.data;
+    expect(status).toMatchObject({ health: 'schema_missing', enabled: false });
+    expect(status?.tables.graph_memory_links).toBe(false);
+    expect(status?.alarms.map((alarm: { code: string }) => alarm.code)).toEqual(['GRAPH_SCHEMA_MISSING']);
+    await other.close();
+  });
+});

@@ -1,0 +1,53 @@
+import type { Database } from '../src/store/database.js';
+import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
+import type { TestServer } from './harness.js';
+
+/** The workspace database the test key's calls use (no tenantId). */
+export async function workspaceDatabase(server: TestServer): Promise<Database> {
+  return (await server.services.resolver.resolve(DEFAULT_OWNER_ID, null, new Date())).database;
+}
+
+/** Pins the server's clock (the pipeline reads `services.now` per call). */
+export function pinClock(server: TestServer, at: Date): void {
+  server.services.now = () => new Date(at.getTime());
+}
+
+/** One seeded metrics row: defaults describe a healthy hybrid call with the graph executed in canary. */
+export interface SeedRow {
+  at: Date;
+  projectId?: string | null;
+  rolloutMode?: 'off' | 'shadow' | 'canary';
+  hybridExecuted?: boolean;
+  semanticFallback?: boolean;
+  graphExecuted?: boolean;
+  graphCandidates?: number;
+  graphError?: boolean;
+}
+
+/** Inserts metrics rows as context calls would have recorded them, in one transaction. */
+export async function seedMetrics(database: Database, rows: readonly SeedRow[]): Promise<void> {
+  await database.transaction(
+    rows.map((row) => ({
+      sql: `INSERT INTO retrieval_metrics (created_at, project_id, user_id, rollout_mode, strategy_selected, strategy_applied,
+              hybrid_executed, semantic_fallback, graph_executed, graph_applied, graph_candidates, graph_expanded, graph_error, latency_ms)
+            VALUES (?, ?, NULL, ?, 'hybrid', 'hybrid', ?, ?, ?, ?, ?, ?, ?, 5)`,
+      args: [
+        row.at.toISOString(),
+        row.projectId ?? null,
+        row.rolloutMode ?? 'canary',
+        row.hybridExecuted === false ? 0 : 1,
+        row.semanticFallback ? 1 : 0,
+        row.graphExecuted === false ? 0 : 1,
+        row.rolloutMode === 'canary' || row.rolloutMode === undefined ? 1 : 0,
+        row.graphCandidates ?? 2,
+        row.graphCandidates ?? 2,
+        row.graphError ? 1 : 0,
+      ],
+    })),
+  );
+}
+
+/** `count` rows spread over the hour before `end`, each built by `make`. */
+export function rowsBefore(end: Date, count: number, make: (index: number) => Omit<SeedRow, 'at'> = () => ({})): SeedRow[] {
+  return Array.from({ length: count }, (_, index) => ({ ...make(index), at: new Date(end.getTime() - (index + 1) * 60_000) }));
+}
