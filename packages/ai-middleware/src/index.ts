@@ -12,6 +12,7 @@ export { DEFAULT_MAX_CONTEXT_TOKENS, type MemoryMiddlewareOptions } from './memo
 export { type MemoryErrorHandler, type MemoryOperation, warnOnMemoryError } from './report-error.js';
 export type { MemoryClientInput } from './resolve-client.js';
 export { PARAMETER_DESCRIPTIONS, TOOL_DESCRIPTIONS } from './tool-descriptions.js';
-export type { CompactMemory } from './tools/compact-records.js';
+export type { CompactContext, CompactMemory, CompactSkillFile } from './tools/compact-records.js';
 export { type MemoryToolName, type MemoryToolSet, type MemoryToolsOptions, memoryTools } from './tools/memory-tools.js';
+export type { MemoryTool } from './tools/tool-context.js';
 export type { MemoryToolError, MemoryToolResult } from './tools/tool-result.js';

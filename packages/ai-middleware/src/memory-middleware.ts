@@ -67,8 +67,7 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): LanguageMode
     let recordOutput = lifecycle !== undefined && turn === undefined && lifecycle.sessionId() !== undefined;
     if (lifecycle !== undefined && turn !== undefined) {
       try {
-        await lifecycle.settleTurn(turn, context.session, estimateContextTokens(context));
-        recordOutput = true;
+        recordOutput = await lifecycle.settleTurn(turn, context.session, estimateContextTokens(context));
       } catch (error) {
         report('sessions.checkpoint', error);
       }

@@ -75,13 +75,13 @@ describe('what the middleware injects, and where', () => {
   });
 
   it('uses extractQuery when given', async () => {
-    const queries: string[] = [];
+    const promptLengths: number[] = [];
     const model = echoModel();
     const middleware = memoryMiddleware({
       client: server.client,
       scope,
       extractQuery: (prompt) => {
-        queries.push(String(prompt.length));
+        promptLengths.push(prompt.length);
         return 'billing language';
       },
       includeRules: false,
@@ -90,7 +90,7 @@ describe('what the middleware injects, and where', () => {
     });
     await generateText({ model: wrapLanguageModel({ model, middleware }), prompt: 'unrelated words' });
     const memory = systemMessages(model.doGenerateCalls[0]!)[0]!;
-    expect(queries).toEqual(['1']);
+    expect(promptLengths).toEqual([1]);
     expect(memory).toContain('The billing service is written in Go.');
     expect(memory).not.toContain('Rules');
     expect(memory).not.toContain('Skill files');

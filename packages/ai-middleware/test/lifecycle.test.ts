@@ -80,6 +80,19 @@ describe('session lifecycle', () => {
     expect(events[0]).toEqual({ heading: 'user · message', content: 'This goes into the given session.' });
   });
 
+  it('starts a new session when the open one was ended elsewhere (e.g. by the endSession tool)', async () => {
+    const conversation = chat({});
+    await conversation.say('First message.');
+    const [first] = conversation.sessionIds();
+    await server.client.sessions.end({ sessionId: first!, scope: conversation.scope });
+    await conversation.say('Second message, after the session was closed.');
+
+    expect(conversation.sessionIds()).toHaveLength(2);
+    const events = await recordedEvents(server.client, conversation.sessionIds()[1]!, conversation.scope);
+    expect(events.map((event) => event.content)).toEqual(['Second message, after the session was closed.', 'reply 2']);
+    expect(conversation.onError).not.toHaveBeenCalled();
+  });
+
   it("checkpoint: 'meaningful' skips filler, false keeps nothing but still counts turns", async () => {
     const meaningful = chat({ checkpoint: 'meaningful' });
     await meaningful.say('Thanks!');

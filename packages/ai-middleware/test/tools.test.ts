@@ -135,7 +135,11 @@ describe('memoryTools', () => {
     const started = await execute(tools.startSession, { title: 'Incident 42' });
     if (!started.ok) throw new Error(started.error.message);
     const { sessionId } = started.data;
-    const noted = await execute(tools.checkpointSession, { sessionId, content: 'Restarted the API.', kind: 'decision' });
+    const noted = await execute(tools.checkpointSession, {
+      sessionId,
+      content: 'Restarted the API.',
+      kind: 'decision',
+    });
     expect(noted).toMatchObject({ ok: true, data: { sessionId } });
     const ended = await execute(tools.endSession, { sessionId });
     expect(ended).toMatchObject({ ok: true, data: { sessionId, snapshot: { summary: null } } });

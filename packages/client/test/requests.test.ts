@@ -315,10 +315,11 @@ describe('credentials and headers', () => {
     expect(recorded.map((each) => each.authorization)).toEqual(['Bearer admin-secret', null]);
   });
 
-  it('prefers the API key over the admin token', async () => {
+  it('prefers an explicit admin token on management routes, and keeps the API key elsewhere', async () => {
     const client = createTestClient({ adminToken: 'admin-secret' });
     await client.management.keys.get();
-    expect(recorded[0]?.authorization).toBe(`Bearer ${API_KEY}`);
+    await client.memories.list();
+    expect(recorded.map((each) => each.authorization)).toEqual(['Bearer admin-secret', `Bearer ${API_KEY}`]);
   });
 
   it('sends extra headers on every request', async () => {

@@ -22,6 +22,7 @@ beforeEach(async () => {
     'UPDATE api_keys SET revoked_at = NULL, expires_at = NULL WHERE key_hash = ?',
     [hashApiKey(server.services.config.bootstrapApiKey ?? '')],
   );
+  server.services.control.clearCaches();
 });
 
 const RUNS_PER_ROUTE = 25;

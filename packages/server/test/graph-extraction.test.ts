@@ -3,11 +3,14 @@ import { subjectKey } from '../src/consolidation/subject-key.js';
 import { extractEntities } from '../src/graph/entities.js';
 import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from '../src/graph/text-similarity.js';
 import type { Database } from '../src/store/database.js';
-import { createTestServer, type TestServer } from './harness.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
+import { createTestServer, type TestServer } from './harness.js';
 
 describe('entity extraction rules', () => {
-  const keys = (text: string, paths: string[] = []) => extractEntities(text, paths).map((entity) => entity.key).sort();
+  const keys = (text: string, paths: string[] = []) =>
+    extractEntities(text, paths)
+      .map((entity) => entity.key)
+      .sort();
 
   it('finds backticks, URLs, e-mails, handles, paths and identifiers with their confidences', () => {
     const entities = extractEntities(
@@ -41,10 +44,9 @@ describe('entity extraction rules', () => {
   });
 
   it('takes rooted or deep paths and the paths field, not word pairs like and/or', () => {
-    expect(keys('Use read/write locks, and/or a mutex. Builds go through packages/server/src.', ['./docs/adr-1.md'])).toEqual([
-      'docs/adr-1.md',
-      'packages/server/src',
-    ]);
+    expect(
+      keys('Use read/write locks, and/or a mutex. Builds go through packages/server/src.', ['./docs/adr-1.md']),
+    ).toEqual(['docs/adr-1.md', 'packages/server/src']);
   });
 });
 
@@ -60,9 +62,9 @@ describe('subject keys and lexical similarity', () => {
 
   it('scores a reworded fact above the threshold and a shared topic word below it', () => {
     const original = shingles('Payments use Stripe with idempotency keys');
-    expect(jaccard(original, shingles('We use Stripe for payments, with idempotency keys on every charge'))).toBeGreaterThanOrEqual(
-      LEXICAL_SIMILARITY_THRESHOLD,
-    );
+    expect(
+      jaccard(original, shingles('We use Stripe for payments, with idempotency keys on every charge')),
+    ).toBeGreaterThanOrEqual(LEXICAL_SIMILARITY_THRESHOLD);
     expect(jaccard(original, shingles('Payment retries back off exponentially'))).toBeLessThan(0.2);
   });
 });
@@ -111,41 +113,83 @@ describe('graph extraction on add and edit', () => {
       'has_topic topic:payments 1',
       'by_user user:dana 1',
     ]);
-    const node = await database.get<{ type: string; label: string }>("SELECT type, label FROM graph_nodes WHERE id = ?", [`memory:${id}`]);
+    const node = await database.get<{ type: string; label: string }>(
+      'SELECT type, label FROM graph_nodes WHERE id = ?',
+      [`memory:${id}`],
+    );
     expect(node).toEqual({ type: 'memory', label: id });
   });
 
   it('adds similar_to, caused_by, depends_on and same-subject contradicts or duplicate edges', async () => {
     const stripe = await add({ content: 'Payments use Stripe with idempotency keys' });
     const reworded = await add({ content: 'We use Stripe for payments, with idempotency keys on every charge' });
-    const outage = await add({ content: 'The March outage came from a missing index', metadata: { causedBy: 'nope00000000' } });
-    const fix = await add({ content: 'Add the orders index before deploying', metadata: { causedBy: outage, dependsOn: [stripe, 'missing'] } });
+    const outage = await add({
+      content: 'The March outage came from a missing index',
+      metadata: { causedBy: 'nope00000000' },
+    });
+    const fix = await add({
+      content: 'Add the orders index before deploying',
+      metadata: { causedBy: outage, dependsOn: [stripe, 'missing'] },
+    });
     const staging = await add({ content: 'Deploy target: staging', type: 'decision' });
     const production = await add({ content: 'Deploy target: production', type: 'decision' });
     const copy = await add({ content: 'deploy TARGET:   production', type: 'decision' });
-    expect((await edges(reworded)).filter((edge) => edge.includes('similar_to'))).toEqual([`${reworded} similar_to ${stripe} 0.467`]);
+    expect((await edges(reworded)).filter((edge) => edge.includes('similar_to'))).toEqual([
+      `${reworded} similar_to ${stripe} 0.467`,
+    ]);
     expect(await edges(outage)).toEqual([`${fix} caused_by ${outage} 1`]);
     expect(await edges(fix)).toEqual([`${fix} caused_by ${outage} 1`, `${fix} depends_on ${stripe} 1`]);
     expect(await edges(production)).toEqual([
       `${production} contradicts ${staging} 0.9`,
       `${copy} similar_to ${production} 1`,
     ]);
-    expect(await edges(copy)).toEqual([
-      `${copy} contradicts ${staging} 0.9`,
-      `${copy} similar_to ${production} 1`,
-    ]);
+    expect(await edges(copy)).toEqual([`${copy} contradicts ${staging} 0.9`, `${copy} similar_to ${production} 1`]);
+  });
+
+  it('flags contradictions only between statements of a subject that is not a log', async () => {
+    const noteA = await add({ content: 'Sprint goal: ship search' });
+    const noteB = await add({ content: 'Sprint goal: fix billing' });
+    expect(await edges(noteA)).toEqual([]);
+    expect(await edges(noteB)).toEqual([]);
+    const turns: string[] = [];
+    for (const text of ['hi', 'how are you', 'fine thanks', 'see you', 'bye', 'later']) {
+      turns.push(await add({ content: `Mel: ${text}`, type: 'fact' }));
+    }
+    expect((await edges(turns[4] ?? '')).filter((edge) => edge.startsWith(`${turns[4]} contradicts`))).toHaveLength(4);
+    expect((await edges(turns[5] ?? '')).filter((edge) => edge.startsWith(`${turns[5]} contradicts`))).toEqual([]);
   });
 
   it('re-extracts on edit: old links and symmetric edges are dropped, relations others name are kept', async () => {
-    const base = await add({ content: 'Invoices are emailed nightly by the billing cron', tags: ['billing'] });
+    const base = await add({ content: 'Invoices are emailed nightly by the billing cron', tags: ['invoicing'] });
     const dependent = await add({ content: 'Dunning waits for invoices', metadata: { dependsOn: base } });
     const twin = await add({ content: 'Nightly, the billing cron emails invoices' });
     expect((await edges(base)).sort()).toEqual(
       [`${dependent} depends_on ${base} 1`, `${twin} similar_to ${base} 0.5`].sort(),
     );
-    await server.post('/memories/edit', { id: base, content: 'Receipts are printed at the front desk', tags: ['front-desk'] });
+    await server.post('/memories/edit', {
+      id: base,
+      content: 'Receipts are printed at the front desk',
+      tags: ['front-desk'],
+    });
     expect(await links(base)).toEqual(['has_topic topic:front-desk 1']);
     expect(await edges(base)).toEqual([`${dependent} depends_on ${base} 1`]);
+    // No other memory is tagged invoicing, so the topic node went with the edit.
+    expect(await database.get("SELECT id FROM graph_nodes WHERE id = 'topic:invoicing'")).toBeUndefined();
+  });
+
+  it('purges the graph of a memory when vacuum purges the memory', async () => {
+    const doomed = await add({ content: 'Zanzibar Protocol notes', tags: ['zanzibar'], metadata: {} });
+    const neighbour = await add({ content: 'Zanzibar Protocol notes, second copy', metadata: { dependsOn: doomed } });
+    await server.post('/memories/forget', { id: doomed });
+    await server.post('/memories/vacuum', {});
+    expect(await links(doomed)).toEqual([]);
+    expect(await edges(doomed)).toEqual([]);
+    expect(await database.get('SELECT id FROM graph_nodes WHERE id = ?', [`memory:${doomed}`])).toBeUndefined();
+    expect(await database.get("SELECT id FROM graph_nodes WHERE id = 'topic:zanzibar'")).toBeUndefined();
+    expect(await database.get("SELECT id FROM graph_nodes WHERE id = 'entity:zanzibar protocol'")).toEqual({
+      id: 'entity:zanzibar protocol',
+    });
+    expect(await links(neighbour)).toContain('mentions entity:zanzibar protocol 0.8');
   });
 
   it('records a failed sync with a code, keeps the memory, and reports schema_missing', async () => {
@@ -154,7 +198,9 @@ describe('graph extraction on add and edit', () => {
     await otherDatabase.run('DROP TABLE graph_memory_links');
     const response = await other.call('POST', '/memories/add', { content: 'Still stored without a graph' });
     expect(response.status).toBe(201);
-    const errors = await otherDatabase.all<{ code: string; memory_id: string }>('SELECT code, memory_id FROM graph_errors');
+    const errors = await otherDatabase.all<{ code: string; memory_id: string }>(
+      'SELECT code, memory_id FROM graph_errors',
+    );
     expect(errors).toEqual([{ code: 'GRAPH_RELATIONSHIP_SYNC_FAILED', memory_id: response.body.data?.id }]);
     const status = (await other.call('GET', '/graph/status')).body.data;
     expect(status).toMatchObject({ health: 'schema_missing', enabled: false });

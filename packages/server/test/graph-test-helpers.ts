@@ -1,5 +1,5 @@
-import type { Database } from '../src/store/database.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
+import type { Database } from '../src/store/database.js';
 import type { TestServer } from './harness.js';
 
 /** The workspace database the test key's calls use (no tenantId). */
@@ -48,6 +48,19 @@ export async function seedMetrics(database: Database, rows: readonly SeedRow[]):
 }
 
 /** `count` rows spread over the hour before `end`, each built by `make`. */
-export function rowsBefore(end: Date, count: number, make: (index: number) => Omit<SeedRow, 'at'> = () => ({})): SeedRow[] {
-  return Array.from({ length: count }, (_, index) => ({ ...make(index), at: new Date(end.getTime() - (index + 1) * 60_000) }));
+export function rowsBefore(
+  end: Date,
+  count: number,
+  make: (index: number) => Omit<SeedRow, 'at'> = () => ({}),
+): SeedRow[] {
+  return Array.from({ length: count }, (_, index) => ({
+    ...make(index),
+    at: new Date(end.getTime() - (index + 1) * 60_000),
+  }));
+}
+
+/** Seeds a healthy window (40 canary-ready calls in the last hour) and switches the tenant to `mode`. */
+export async function setRolloutMode(server: TestServer, database: Database, mode: 'off' | 'shadow' | 'canary') {
+  if (mode === 'canary') await seedMetrics(database, rowsBefore(server.services.now(), 40));
+  await server.post('/graph/rollout', { mode });
 }

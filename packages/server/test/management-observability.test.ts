@@ -3,6 +3,9 @@ import { createTestServer, type TestServer } from './harness.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2030-03-10T12:00:00.000Z');
+/** The UTC dates a 168 h window ending at T0 touches. */
+const WEEK_DAYS = ['03', '04', '05', '06', '07', '08', '09', '10'].map((day) => `2030-03-${day}`);
+const zeroDays = (days: readonly string[]) => days.map((date) => ({ date, count: 0 }));
 
 let server: TestServer;
 let clock = T0;
@@ -39,14 +42,8 @@ async function session(tenantId: string, options: { metadata?: object; userId?: 
   };
 }
 
-/** Records a consolidation run the way the consolidation handler does: a `consolidation.run` lifecycle event. */
-async function consolidationRun(tenantId: string, offset: number, detail: Record<string, unknown>): Promise<void> {
-  const { database } = await server.services.resolver.resolve('default', tenantId, new Date(T0));
-  await database.run(
-    `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
-     VALUES ('consolidation.run', ?, NULL, NULL, ?, ?)`,
-    [`run-${offset}`, JSON.stringify(detail), new Date(T0 + offset).toISOString()],
-  );
+async function consolidate(tenantId: string, dryRun = false) {
+  return server.post('/memories/consolidate', { dryRun, scope: { tenantId } });
 }
 
 async function report(query: string) {
@@ -54,13 +51,6 @@ async function report(query: string) {
   expect(response.status).toBe(200);
   return response.body.data as Record<string, any>;
 }
-
-const run = (inputCount: number, mergedCount: number, supersededCount: number, conflictedCount: number) => ({
-  inputCount,
-  mergedCount,
-  supersededCount,
-  conflictedCount,
-});
 
 describe('memory observability from seeded activity', () => {
   beforeAll(async () => {
@@ -74,10 +64,8 @@ describe('memory observability from seeded activity', () => {
       await old.checkpoint('old checkpoint');
       await old.end('closed');
     });
-    await consolidationRun(tenant, -200 * HOUR, run(8, 0, 4, 4));
     // 30 h ago: inside 168 h, outside 24 h. The working memory expires 24 h later, at -6 h.
     await at(-30 * HOUR, () => add(tenant, 'working note', { layer: 'working' }));
-    await consolidationRun(tenant, -30 * HOUR, run(10, 2, 3, 2));
     await at(-2 * HOUR, async () => {
       const first = await add(tenant, 'first');
       const second = await add(tenant, 'second');
@@ -104,8 +92,6 @@ describe('memory observability from seeded activity', () => {
     });
     // context/get expires the working memory (past its TTL at -6 h).
     await at(-1 * HOUR, () => server.post('/context/get', { query: 'note', scope: { tenantId: tenant } }));
-    await consolidationRun(tenant, -1 * HOUR, run(5, 0, 1, 1));
-    await consolidationRun(tenant, -1 * HOUR, { ...run(5, 1, 1, 1), metadata: { dryRun: true } });
   });
 
   it('computes every figure of the default 168 h window', async () => {
@@ -122,28 +108,16 @@ describe('memory observability from seeded activity', () => {
       checkpointCoverage: 0.6667,
     });
     expect(data.consolidation).toEqual({
-      runs: 2,
-      dryRuns: 1,
-      inputCount: 15,
-      mergedCount: 2,
-      supersededCount: 4,
-      conflictedCount: 3,
-      conflictRate: 0.2,
+      runs: 0,
+      dryRuns: 0,
+      inputCount: 0,
+      mergedCount: 0,
+      supersededCount: 0,
+      conflictedCount: 0,
+      conflictRate: 0,
     });
-    expect(data.contradictions).toEqual({
-      windowTotal: 3,
-      dailyTrend: [
-        { date: '2030-03-03', count: 0 },
-        { date: '2030-03-04', count: 0 },
-        { date: '2030-03-05', count: 0 },
-        { date: '2030-03-06', count: 0 },
-        { date: '2030-03-07', count: 0 },
-        { date: '2030-03-08', count: 0 },
-        { date: '2030-03-09', count: 2 },
-        { date: '2030-03-10', count: 1 },
-      ],
-    });
-    // Coverage 0.6667 >= 0.5, conflict rate 0.2 is not above 0.2, 5 created is under the 10 the churn alarm needs.
+    expect(data.contradictions).toEqual({ windowTotal: 0, dailyTrend: zeroDays(WEEK_DAYS) });
+    // Coverage 0.6667 >= 0.5; 5 created is under the 10 the churn alarm needs; no consolidation input.
     expect(data.alarms).toEqual([]);
     expect(data.health).toBe('healthy');
   });
@@ -152,22 +126,7 @@ describe('memory observability from seeded activity', () => {
     const data = await report('tenantId=observed&windowHours=24');
     expect(data.lifecycle).toEqual({ created: 4, updated: 3, deleted: 2, active: 4, total: 7 });
     expect(data.compaction.sessionsStarted).toBe(4);
-    expect(data.consolidation).toEqual({
-      runs: 1,
-      dryRuns: 1,
-      inputCount: 5,
-      mergedCount: 0,
-      supersededCount: 1,
-      conflictedCount: 1,
-      conflictRate: 0.2,
-    });
-    expect(data.contradictions).toEqual({
-      windowTotal: 1,
-      dailyTrend: [
-        { date: '2030-03-09', count: 0 },
-        { date: '2030-03-10', count: 1 },
-      ],
-    });
+    expect(data.contradictions).toEqual({ windowTotal: 0, dailyTrend: zeroDays(['2030-03-09', '2030-03-10']) });
   });
 
   it('filters exactly by userId and projectId', async () => {
@@ -196,16 +155,92 @@ describe('memory observability from seeded activity', () => {
   });
 });
 
+describe('consolidation and contradictions from real runs', () => {
+  const tenant = 'consolidated';
+  beforeAll(async () => {
+    // Outside the window: color red is superseded by color blue (input 2).
+    await at(-200 * HOUR, async () => {
+      await add(tenant, 'color: red');
+      await add(tenant, 'color: blue');
+      await consolidate(tenant);
+    });
+    // -30 h: candidates are color blue plus five new ones (input 6): deploy fridays is superseded by deploy
+    // mondays (1 superseded, 1 conflicted subject), the older `db: postgres` merges into its duplicate (1 merged).
+    await at(-30 * HOUR, async () => {
+      for (const content of [
+        'deploy: on fridays',
+        'deploy: on mondays',
+        'db: postgres',
+        'db: postgres',
+        'misc note one',
+      ]) {
+        await add(tenant, content);
+      }
+      await consolidate(tenant);
+    });
+    // -1 h: deploy wednesdays joins (input 5: blue, mondays, postgres, misc, wednesdays); a dry run, then the real one.
+    await at(-1 * HOUR, async () => {
+      await add(tenant, 'deploy: on wednesdays');
+      await consolidate(tenant, true);
+      await consolidate(tenant);
+    });
+  });
+
+  it('counts applied runs, dry runs, merged duplicates and superseded statements', async () => {
+    const data = await report(`tenantId=${tenant}`);
+    // Created: 6 in the window; deleted: the merged duplicate; live: blue, postgres, misc, wednesdays of 8 stored.
+    expect(data.lifecycle).toEqual({ created: 6, updated: 0, deleted: 1, active: 4, total: 8 });
+    expect(data.consolidation).toEqual({
+      runs: 2,
+      dryRuns: 1,
+      inputCount: 11,
+      mergedCount: 1,
+      supersededCount: 2,
+      conflictedCount: 2,
+      conflictRate: 0.1818,
+    });
+    const trend = zeroDays(WEEK_DAYS);
+    trend[6] = { date: '2030-03-09', count: 1 };
+    trend[7] = { date: '2030-03-10', count: 1 };
+    expect(data.contradictions).toEqual({ windowTotal: 2, dailyTrend: trend });
+    expect(data.alarms).toEqual([]);
+  });
+
+  it('keeps only the last run in a 24 h window', async () => {
+    const data = await report(`tenantId=${tenant}&windowHours=24`);
+    expect(data.lifecycle).toEqual({ created: 1, updated: 0, deleted: 0, active: 4, total: 8 });
+    expect(data.consolidation).toEqual({
+      runs: 1,
+      dryRuns: 1,
+      inputCount: 5,
+      mergedCount: 0,
+      supersededCount: 1,
+      conflictedCount: 1,
+      conflictRate: 0.2,
+    });
+    expect(data.contradictions).toEqual({
+      windowTotal: 1,
+      dailyTrend: [
+        { date: '2030-03-09', count: 0 },
+        { date: '2030-03-10', count: 1 },
+      ],
+    });
+  });
+});
+
 describe('alarms and health', () => {
   it('raises each alarm at its threshold and turns critical', async () => {
     const tenant = 'alarming';
     await at(-1 * HOUR, async () => {
       for (let index = 0; index < 3; index += 1) await (await session(tenant)).end('closed');
+      // Three subjects stated twice (3 conflicts) and four single statements: 10 memories in one run.
+      const contents = ['alpha: one', 'alpha: two', 'beta: one', 'beta: two', 'gamma: one', 'gamma: two'];
+      contents.push('first single statement', 'second single statement', 'third single statement', 'fourth one');
       const ids: string[] = [];
-      for (let index = 0; index < 10; index += 1) ids.push(await add(tenant, `memory number ${index}`));
+      for (const content of contents) ids.push(await add(tenant, content));
+      await consolidate(tenant);
       for (const id of ids.slice(0, 9)) await server.post('/memories/forget', { id, scope: { tenantId: tenant } });
     });
-    await consolidationRun(tenant, -1 * HOUR, run(10, 0, 3, 3));
     const data = await report(`tenantId=${tenant}`);
     expect(
       data.alarms.map(({ code, severity, value, threshold }: Record<string, unknown>) => ({

@@ -139,6 +139,7 @@ describe('tenant resolution errors', () => {
     const disabled = await server.call('POST', '/memories/list', { scope: { tenantId: 'off' } });
     expect(disabled.body.error!.code).toBe('TENANT_DATABASE_NOT_CONFIGURED');
     await server.services.control.database.run("UPDATE owners SET workspace_db_url = NULL WHERE id = 'default'");
+    server.services.control.clearCaches();
     try {
       const workspace = await server.call('POST', '/memories/list', {});
       expect(workspace.status).toBe(400);
@@ -147,6 +148,7 @@ describe('tenant resolution errors', () => {
       await server.services.control.database.run("UPDATE owners SET workspace_db_url = ? WHERE id = 'default'", [
         server.services.config.defaultDbUrl,
       ]);
+      server.services.control.clearCaches();
     }
   });
 });

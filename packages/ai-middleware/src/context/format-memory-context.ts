@@ -78,7 +78,8 @@ function render(items: readonly ContextItem[]): string {
 export function formatMemoryContext(context: MemoryContextData, options: FormatMemoryContextOptions = {}): string {
   const items = rankContextItems(context, options.sessionSummary);
   const { maxContextTokens } = options;
-  if (maxContextTokens === undefined || estimateTokens(render(items)) <= maxContextTokens) return render(items);
+  const full = render(items);
+  if (maxContextTokens === undefined || estimateTokens(full) <= maxContextTokens) return full;
   // The rendered size only grows with the number of kept items, so the longest prefix that fits is found by halving.
   let fits = 0;
   let tooMany = items.length;

@@ -8,6 +8,7 @@ import { isMeaningful } from './is-meaningful.js';
 import type { SessionOptions } from './session-options.js';
 import { type CheckpointEntry, createSessionStore } from './session-store.js';
 import { summarizeTranscript } from './summarize-transcript.js';
+import { withTokenBudget } from './token-budget.js';
 
 /** A user turn, as the lifecycle needs it. */
 export interface TurnInput {
@@ -32,6 +33,9 @@ export function createSessionLifecycle({
   options: SessionOptions;
   report: ErrorReporter;
 }) {
+  if (options.auto === false && options.sessionId === undefined) {
+    throw new TypeError('session needs a sessionId to continue, or auto: true to start one');
+  }
   const { checkpoint: mode = 'all', budgetTokens, turnBudget, inactivityThresholdMinutes } = options;
   const store = createSessionStore({
     client,
@@ -41,9 +45,6 @@ export function createSessionLifecycle({
     onEvent: options.onEvent,
   });
   const { state } = store;
-  if (options.auto === false && options.sessionId === undefined) {
-    throw new TypeError('session needs a sessionId to continue, or auto: true to start one');
-  }
   let carriedSummary: string | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -84,15 +85,6 @@ export function createSessionLifecycle({
     }
   }
 
-  /** The count verdict over the whole session: conversation so far, the incoming turn and the injected context. */
-  function tokenVerdict(verdict: SessionHints, userTokens: number, contextTokens: number): SessionHints {
-    if (verdict.compactionRequired || budgetTokens === undefined) return verdict;
-    const total = state.tokens + userTokens + contextTokens;
-    if (total <= budgetTokens) return verdict;
-    const reason = `session of about ${total} tokens exceeds the budget of ${budgetTokens}`;
-    return { compactionRequired: true, triggerHint: 'count', reason };
-  }
-
   return {
     /** Hints for `context.get` on a new user turn; starts a session first when none is open. */
     beginTurn: (turn: TurnInput): Promise<LifecycleHints> =>
@@ -115,27 +107,39 @@ export function createSessionLifecycle({
       sessionId: state.sessionId,
       includeSessionSummary: options.includeSessionSummary,
     }),
-    /** Compacts when the verdict (or the session's token count) says so, then records the user's turn. */
-    settleTurn: (turn: TurnInput, verdict: SessionHints, contextTokens: number): Promise<void> =>
+    /**
+     * Compacts when the verdict (or the session's token count) says so, then records the user's turn. Returns false
+     * when compaction failed (reported; the turn is not recorded); throws when the turn's checkpoint fails.
+     */
+    settleTurn: (turn: TurnInput, verdict: SessionHints, contextTokens: number): Promise<boolean> =>
       serialize(async () => {
         const userTokens = estimateTokens(turn.userText);
-        const decided = tokenVerdict(verdict, userTokens, contextTokens);
+        const decided = withTokenBudget(verdict, {
+          budgetTokens,
+          sessionTokens: state.tokens + userTokens,
+          contextTokens,
+        });
         // A session with no turns has nothing to compact (and compacting it again would loop forever).
         if (decided.compactionRequired && state.turns > 0) {
-          await compact(decided);
-          await store.start(turn.query);
+          try {
+            await compact(decided);
+            await store.start(turn.query);
+          } catch (error) {
+            report('sessions.compact', error);
+            return false;
+          }
         }
+        // Written first: if the session turns out to be gone, the new one starts counting with this turn.
+        await keep({ content: turn.userText, role: 'user', kind: 'message', tokenCount: userTokens });
         state.turns += 1;
         state.lastActivityAt = Date.now();
         store.remember({ role: 'user', text: turn.userText }, userTokens);
-        await keep({ content: turn.userText, role: 'user', kind: 'message', tokenCount: userTokens });
+        return true;
       }),
     /** Records a model output (text and tool calls); reports failures instead of throwing. */
     recordOutput: (output: ModelOutput): Promise<void> =>
       serialize(async () => {
         const tokens = output.outputTokens ?? estimateTokens(output.text);
-        state.lastActivityAt = Date.now();
-        if (output.text.trim() !== '') store.remember({ role: 'assistant', text: output.text }, tokens);
         try {
           if (output.text.trim() !== '') {
             await keep({ content: output.text, role: 'assistant', kind: 'message', tokenCount: tokens });
@@ -147,6 +151,8 @@ export function createSessionLifecycle({
         } catch (error) {
           report('sessions.checkpoint', error);
         }
+        state.lastActivityAt = Date.now();
+        if (output.text.trim() !== '') store.remember({ role: 'assistant', text: output.text }, tokens);
       }),
     /** The summary to inject: the one written at the last compaction, else the open session's last snapshot. */
     sessionSummary: (snapshot: SessionSnapshot | null | undefined): string | null =>

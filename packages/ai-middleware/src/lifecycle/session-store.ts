@@ -44,8 +44,13 @@ export function createSessionStore(options: {
   async function start(firstQuery: string): Promise<string> {
     const title = (options.title ?? firstQuery).trim().slice(0, LIMITS.sessionTitle.max) || 'Conversation';
     const started = await client.sessions.start({ title, client: '@memory-service/ai-middleware', scope });
-    Object.assign(state, { sessionId: started.sessionId, turns: 0, tokens: 0, transcript: [] });
-    state.lastActivityAt = undefined;
+    Object.assign(state, {
+      sessionId: started.sessionId,
+      turns: 0,
+      tokens: 0,
+      lastActivityAt: undefined,
+      transcript: [],
+    });
     options.onEvent?.({ type: 'started', sessionId: started.sessionId });
     return started.sessionId;
   }

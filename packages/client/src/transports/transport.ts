@@ -19,7 +19,7 @@ export interface TransportSettings {
   /** The server's root URL, without `/api/sdk/v1` or `/api/mcp`. */
   rootUrl: string;
   apiKey: string | undefined;
-  /** Sent as the Bearer token of management routes when there is no `apiKey`. */
+  /** Sent as the Bearer token of management routes when given (it wins over the API key there). */
   adminToken: string | undefined;
   /** Per-attempt timeout. */
   timeoutMs: number;
@@ -27,8 +27,8 @@ export interface TransportSettings {
   fetch: FetchFunction | undefined;
 }
 
-/** The Bearer token of an operation: the API key, or for `/management/*` routes the admin token when there is no key. */
+/** The Bearer token of an operation: the API key, or for `/management/*` routes the admin token when one is given. */
 export function bearerTokenFor(operationId: OperationId, settings: TransportSettings): string | undefined {
-  if (operationId.startsWith('management.')) return settings.apiKey ?? settings.adminToken;
+  if (operationId.startsWith('management.')) return settings.adminToken ?? settings.apiKey;
   return settings.apiKey;
 }

@@ -15,7 +15,6 @@ export const DETERMINISTIC_MODEL = 'deterministic';
 
 /** A consolidation request after validation. */
 export interface ConsolidationRequest extends ConsolidationSelection {
-  tenantId: string | null;
   dryRun: boolean;
   model: string | undefined;
   now: Date;
@@ -41,7 +40,7 @@ export async function consolidateMemories(
   const conflictedCount = plan.groups.filter((group) => group.supersededIds.length > 0).length;
   const run: ConsolidationRun = {
     id: runId,
-    scope: { tenantId: request.tenantId, userId: request.scope.userId, projectId: request.scope.projectId },
+    scope: request.scope,
     projectId: request.scope.projectId,
     userId: request.scope.userId,
     inputCount: plan.inputCount,
@@ -62,7 +61,7 @@ export async function consolidateMemories(
   const counts = { inputCount: plan.inputCount, mergedCount, supersededCount, conflictedCount, dryRun: request.dryRun };
   await database.transaction([
     ...(request.dryRun ? [] : applyPlanStatements(plan, runId, timestamp)),
-    insertRunStatement(run, request.tenantId),
+    insertRunStatement(run, request.scope.tenantId),
     lifecycleStatement('consolidation.run', runId, request.scope, timestamp, counts),
   ]);
   const changed = mergedCount + supersededCount;

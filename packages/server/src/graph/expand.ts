@@ -100,11 +100,11 @@ export async function expandFromSeeds(database: Database, request: ExpansionRequ
       ...(await edgeNeighbours(database, fromIds, filter)),
     ];
     const reached = [...scoreHop(steps, origins, hop, blocked).values()].sort(byScore);
+    // A memory reached at hop 1 is not reached again at hop 2 (its best path is the shorter one).
     for (const candidate of reached) {
-      const known = found.get(candidate.memoryId);
-      if (known === undefined || known.score < candidate.score) found.set(candidate.memoryId, candidate);
+      found.set(candidate.memoryId, candidate);
+      blocked.add(candidate.memoryId);
     }
-    for (const candidate of reached) blocked.add(candidate.memoryId);
     // The next hop continues from this hop's best candidates only, carrying their seed and path confidence.
     origins = new Map(
       reached

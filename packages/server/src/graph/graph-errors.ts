@@ -41,3 +41,11 @@ export async function recentGraphErrors(database: Database, limit: number): Prom
   );
   return rows.map((row) => ({ code: row.code, message: row.message, createdAt: row.created_at }));
 }
+
+/** How many graph failures were recorded since a time. */
+export async function countGraphErrorsSince(database: Database, since: Date): Promise<number> {
+  const row = await database.get<{ total: number }>('SELECT COUNT(*) AS total FROM graph_errors WHERE created_at > ?', [
+    since.toISOString(),
+  ]);
+  return Number(row?.total ?? 0);
+}

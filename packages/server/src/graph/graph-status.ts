@@ -6,7 +6,7 @@ import { currentGate } from '../rollout/rollout-evaluation.js';
 import { readRollout } from '../rollout/rollout-store.js';
 import type { Database } from '../store/database.js';
 import { graphCounts, graphTables } from './graph-counts.js';
-import { recentGraphErrors } from './graph-errors.js';
+import { countGraphErrorsSince, recentGraphErrors } from './graph-errors.js';
 
 type GraphStatus = OperationData<'graph.status.get'>;
 type Alarm = GraphStatus['alarms'][number];
@@ -95,7 +95,7 @@ export async function graphStatus(
   const rollout = await readRollout(database, input.scope.projectId);
   const { shadowMetrics, qualityGate } = await currentGate(database, input.scope.projectId, input.now);
   const recentErrors = await recentGraphErrors(database, RECENT_ERRORS);
-  const dayAgo = new Date(input.now.getTime() - 86_400_000).toISOString();
+  const lastDayErrors = await countGraphErrorsSince(database, new Date(input.now.getTime() - 86_400_000));
   return {
     enabled: rollout.mode !== 'off',
     flags,
@@ -105,7 +105,7 @@ export async function graphStatus(
     rollout,
     shadowMetrics,
     qualityGate,
-    alarms: alarmsOf(shadowMetrics, recentErrors.filter((error) => error.createdAt > dayAgo).length),
+    alarms: alarmsOf(shadowMetrics, lastDayErrors),
     topConnectedNodes,
     recentErrors,
     sampledAt,

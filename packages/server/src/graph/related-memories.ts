@@ -22,6 +22,14 @@ const SIMILARITY_CANDIDATES = 25;
 const MAX_SIMILAR = 10;
 /** Same-subject memories checked per write. */
 const MAX_SAME_SUBJECT = 20;
+/** Types that state a single current truth; notes and skills may say many things about one subject. */
+const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact']);
+/**
+ * A subject with more live statements than this (the new one included) is a log (a speaker's turns, a running
+ * topic), not a fact with one current value: its members are not flagged as contradicting each other
+ * (consolidation still groups them).
+ */
+const MAX_LIVE_STATEMENTS = 5;
 /**
  * Confidence that two same-subject memories with different content contradict, by how the subject was found:
  * an explicit `subject:` prefix is a strong signal, a shared category a weak one (it may hold several facts).
@@ -88,7 +96,8 @@ export async function metadataEdges(database: Database, row: MemoryRow, metadata
 
 /**
  * Same-subject memories (the consolidation group): an identical one (same content hash) is `similar_to` at
- * confidence 1, a different one `contradicts` it until consolidation decides which is current.
+ * confidence 1; a different one `contradicts` it until consolidation decides which is current, when both are
+ * statements (rule, decision, fact) and the subject is not a log (see MAX_LIVE_STATEMENTS).
  */
 export async function sameSubjectEdges(database: Database, row: MemoryRow, groupKey: string) {
   const peers = await database.all<{ memory_id: string; content_hash: string }>(
@@ -98,21 +107,28 @@ export async function sameSubjectEdges(database: Database, row: MemoryRow, group
     [groupKey, row.id, MAX_SAME_SUBJECT],
   );
   const subject = subjectKey(row.content, row.category);
-  return peers.map<MemoryEdge>((peer) =>
-    peer.content_hash === row.content_hash
-      ? {
+  const contradicting = STATEMENT_TYPES.has(row.type) && peers.length + 1 <= MAX_LIVE_STATEMENTS;
+  return peers.flatMap<MemoryEdge>((peer) => {
+    if (peer.content_hash === row.content_hash) {
+      return [
+        {
           sourceId: row.id,
           targetId: peer.memory_id,
           edgeType: 'similar_to',
           confidence: 1,
           detail: { duplicate: true },
-        }
-      : {
-          sourceId: row.id,
-          targetId: peer.memory_id,
-          edgeType: 'contradicts',
-          confidence: CONTRADICTION_CONFIDENCE[subject.source],
-          detail: { subjectKey: subject.key, keySource: subject.source },
         },
-  );
+      ];
+    }
+    if (!contradicting) return [];
+    return [
+      {
+        sourceId: row.id,
+        targetId: peer.memory_id,
+        edgeType: 'contradicts',
+        confidence: CONTRADICTION_CONFIDENCE[subject.source],
+        detail: { subjectKey: subject.key, keySource: subject.source },
+      },
+    ];
+  });
 }

@@ -11,6 +11,12 @@ export type GraphSyncOutcome = 'synced' | 'partial' | 'failed';
 /** Statements that drop a memory's extracted graph: its links and the extraction edges it owns. */
 export function dropMemoryGraphStatements(memoryId: string): InStatement[] {
   return [
+    {
+      // Shared nodes only this memory used go with its links (an edit that drops a name drops the name).
+      sql: `DELETE FROM graph_nodes WHERE id IN (SELECT node_id FROM graph_memory_links WHERE memory_id = ?)
+              AND NOT EXISTS (SELECT 1 FROM graph_memory_links l WHERE l.node_id = graph_nodes.id AND l.memory_id <> ?)`,
+      args: [memoryId, memoryId],
+    },
     { sql: 'DELETE FROM graph_memory_links WHERE memory_id = ?', args: [memoryId] },
     {
       // Symmetric relations are recomputed from this memory; metadata relations other memories name stay theirs.

@@ -5,7 +5,6 @@ import type { Handler } from './types.js';
 export const consolidate: Handler<'memories.consolidate'> = async (input, context) =>
   consolidateMemories((await context.tenant()).database, {
     scope: context.scope,
-    tenantId: context.scope.tenantId,
     types: input.types,
     includeGlobal: input.includeGlobal,
     globalOnly: input.globalOnly,

@@ -3,7 +3,6 @@ import type * as z from 'zod';
 import { assembleContext } from '../retrieval/context-bundle.js';
 import { recordRetrievalMetrics } from '../rollout/metrics-store.js';
 import { loadRetrievalSettings } from '../rollout/rollout-store.js';
-import { describeError } from '../tenancy/resolver.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** A context request after validation (context/get and graph/trace share it; only their defaults differ). */
@@ -51,7 +50,8 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
     ).catch((error: unknown) =>
       context.services.logger.warn('retrieval metrics not recorded', {
         requestId: context.requestId,
-        error: describeError(error),
+        // The code only: a driver message could quote the statement.
+        errorCode: error instanceof Error && 'code' in error ? String(error.code) : 'unknown',
       }),
     );
   }

@@ -1,4 +1,10 @@
-import { isStrategyAlias, type RolloutMode, type Strategy, type StrategyInput } from '@memory-service/contract';
+import {
+  isStrategyAlias,
+  normalizeStrategy,
+  type RolloutMode,
+  type Strategy,
+  type StrategyInput,
+} from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { graphStatus } from '../graph/graph-status.js';
 import { currentGate, evaluateRollout } from '../rollout/rollout-evaluation.js';
@@ -29,14 +35,7 @@ export const postGraphStatus: Handler<'graph.status.post'> = status;
  */
 export const traceGraph: Handler<'graph.trace'> = async (input, context) => {
   const { data, settings } = await runContext(input, context, { recordMetrics: false });
-  const selected: Strategy =
-    data.trace.retrievalPolicySelection === 'request' && input.strategy !== undefined
-      ? isStrategyAlias(input.strategy)
-        ? input.strategy === 'baseline'
-          ? 'lexical'
-          : 'hybrid'
-        : input.strategy
-      : settings.defaultStrategy;
+  const selected = normalizeStrategy(input.strategy) ?? settings.defaultStrategy;
   const legacy = input.strategy === undefined || isStrategyAlias(input.strategy);
   const { rolloutPlan } = await evaluateRollout((await context.tenant()).database, {
     projectId: null,

@@ -8,8 +8,8 @@ import {
   type Strategy,
 } from '@memory-service/contract';
 import { conflictsAmong } from '../graph/conflicts.js';
-import { type GraphStageOutcome, planGraphStage, runGraphStage } from '../graph/graph-stage.js';
-import { graphSeeds } from '../rollout/shadow-hybrid.js';
+import { graphForContext } from '../graph/context-graph.js';
+import type { RetrievalMetricsRow } from '../rollout/metrics-store.js';
 import type { Database } from '../store/database.js';
 import { MemoryStore, toMemory } from '../store/memories.js';
 import { SkillStore } from '../store/skills.js';
@@ -40,15 +40,10 @@ export interface ContextRequest {
 }
 
 /** What a context call did beyond its answer, for the shadow metrics. */
-export interface ContextFacts {
-  hybridExecuted: boolean;
-  semanticFallback: boolean;
-  graphExecuted: boolean;
-  graphApplied: boolean;
-  graphCandidates: number;
-  graphExpanded: number;
-  graphError: boolean;
-}
+export type ContextFacts = Omit<
+  RetrievalMetricsRow,
+  'projectId' | 'userId' | 'rolloutMode' | 'strategySelected' | 'strategyApplied' | 'latencyMs'
+>;
 
 /** Splits ranked candidates into the working and long-term tiers (DESIGN 4). */
 export function partitionTiers(ranked: readonly RetrievedMemory[], mode: ContextMode, limit: number) {
@@ -60,8 +55,6 @@ export function partitionTiers(ranked: readonly RetrievedMemory[], mode: Context
   const workingTier = working.slice(0, Math.min(limit, DEFAULTS.workingMemorySlots));
   return { working: workingTier, longTerm: longTerm.slice(0, limit - workingTier.length) };
 }
-
-const NO_GRAPH: GraphStageOutcome = { candidates: 0, expanded: [], error: false };
 
 async function rulesFor(store: MemoryStore, request: ContextRequest): Promise<RetrievedMemory[]> {
   if (!request.includeRules && request.mode !== 'rules_only') return [];
@@ -102,30 +95,15 @@ export async function assembleContext(database: Database, request: ContextReques
   const baseline = ranked.filter((memory) => selected.has(memory.id));
   const rolloutMode = request.rolloutMode ?? 'off';
   const hybrid = request.strategy === 'hybrid';
-  const plan = planGraphStage({ rolloutMode, graphDepth: request.graphDepth, mode: request.mode, hybrid });
-  const seeds = plan.execute
-    ? await graphSeeds(database, {
-        hybrid,
-        servedIds: baseline.map((memory) => memory.id),
-        query: request.query,
-        scope: request.scope,
-        limit: request.limit,
-        candidateLimit,
-      })
-    : null;
-  const graph =
-    seeds === null
-      ? NO_GRAPH
-      : await runGraphStage(database, {
-          seedIds: seeds.seedIds,
-          excludeIds: new Set([...selected, ...rules.map((rule) => rule.id)]),
-          depth: request.graphDepth,
-          limit: request.graphLimit,
-          scope: request.scope,
-          mode: request.mode,
-          now: request.now,
-        });
-  const expanded = plan.apply ? graph.expanded : [];
+  const graph = await graphForContext(database, {
+    ...request,
+    rolloutMode,
+    hybrid,
+    candidateLimit,
+    servedIds: baseline.map((memory) => memory.id),
+    ruleIds: rules.map((rule) => rule.id),
+  });
+  const { expanded } = graph;
   const workingMemories = [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')];
   const longTermMemories = [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')];
   const memories = [...baseline, ...expanded];
@@ -160,12 +138,12 @@ export async function assembleContext(database: Database, request: ContextReques
       graphDepth: request.graphDepth,
       graphLimit: request.graphLimit,
       rolloutMode,
-      shadowExecuted: plan.execute && !plan.apply,
+      shadowExecuted: graph.executed && !graph.applied,
       baselineCandidates,
       graphCandidates: graph.candidates,
       graphExpandedCount: expanded.length,
       conflictCount: conflicts.length,
-      totalCandidates: baselineCandidates + (plan.apply ? graph.candidates : 0),
+      totalCandidates: baselineCandidates + (graph.applied ? graph.candidates : 0),
       fallbackTriggered: outcome?.fallbackTriggered ?? false,
       fallbackReason: outcome?.fallbackReason ?? null,
       embeddingModel: outcome?.embeddingModel ?? null,
@@ -173,10 +151,10 @@ export async function assembleContext(database: Database, request: ContextReques
     },
   };
   const facts: ContextFacts = {
-    hybridExecuted: (hybrid && outcome !== null) || (seeds?.shadowHybridExecuted ?? false),
-    semanticFallback: hybrid ? (outcome?.semanticFallbackTriggered ?? false) : (seeds?.shadowSemanticFallback ?? false),
-    graphExecuted: plan.execute,
-    graphApplied: plan.apply,
+    hybridExecuted: (hybrid && outcome !== null) || graph.shadowHybridExecuted,
+    semanticFallback: hybrid ? (outcome?.semanticFallbackTriggered ?? false) : graph.shadowSemanticFallback,
+    graphExecuted: graph.executed,
+    graphApplied: graph.applied,
     graphCandidates: graph.candidates,
     graphExpanded: expanded.length,
     graphError: graph.error,

@@ -1,6 +1,6 @@
 import type { QualityGate, RetrievalPolicy, ShadowMetrics } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { aggregateWindows, pruneRetrievalMetrics, type WindowAggregate } from './metrics-store.js';
+import { aggregateWindows, EMPTY_WINDOW, pruneRetrievalMetrics, type WindowAggregate } from './metrics-store.js';
 import { evaluateGate, GATE_WINDOW_HOURS, shadowMetricsOf } from './quality-gate.js';
 import { type AutopilotOutcome, buildRolloutPlan, REQUIRED_READY_WINDOWS, type RolloutPlan } from './rollout-plan.js';
 import { type RolloutState, readPolicy, readRollout, writePolicy } from './rollout-store.js';
@@ -16,7 +16,7 @@ export interface RolloutEvaluation {
 
 /** The current window's metrics and gate of a scope (used by the canary check and graph/status). */
 export async function currentGate(database: Database, projectId: string | null, now: Date) {
-  const [current = emptyWindow(), previous = emptyWindow()] = await aggregateWindows(database, {
+  const [current = EMPTY_WINDOW, previous = EMPTY_WINDOW] = await aggregateWindows(database, {
     now,
     windowHours: GATE_WINDOW_HOURS,
     count: 2,
@@ -26,20 +26,6 @@ export async function currentGate(database: Database, projectId: string | null, 
   return { shadowMetrics, qualityGate: evaluateGate(shadowMetrics, now) };
 }
 
-function emptyWindow(): WindowAggregate {
-  return {
-    totalRequests: 0,
-    hybridSamples: 0,
-    semanticFallbacks: 0,
-    graphExecutions: 0,
-    executionsWithCandidates: 0,
-    graphCandidates: 0,
-    graphErrors: 0,
-    canaryRequests: 0,
-    latencyMs: 0,
-  };
-}
-
 /**
  * Consecutive ready windows ending now, counted up to the required number. A window is ready when its gate
  * passes (judged against the window before it) and a canary served calls in it.
@@ -47,8 +33,8 @@ function emptyWindow(): WindowAggregate {
 function readyStreak(windows: readonly WindowAggregate[], now: Date): number {
   let streak = 0;
   for (let index = 0; index < REQUIRED_READY_WINDOWS; index += 1) {
-    const window = windows[index] ?? emptyWindow();
-    const gate = evaluateGate(shadowMetricsOf(window, windows[index + 1] ?? emptyWindow()), now);
+    const window = windows[index] ?? EMPTY_WINDOW;
+    const gate = evaluateGate(shadowMetricsOf(window, windows[index + 1] ?? EMPTY_WINDOW), now);
     if (!gate.passed || window.canaryRequests === 0) break;
     streak += 1;
   }
@@ -73,7 +59,7 @@ export async function evaluateRollout(
     count: REQUIRED_READY_WINDOWS + 1,
     projectId: options.projectId,
   });
-  const shadowMetrics = shadowMetricsOf(windows[0] ?? emptyWindow(), windows[1] ?? emptyWindow());
+  const shadowMetrics = shadowMetricsOf(windows[0] ?? EMPTY_WINDOW, windows[1] ?? EMPTY_WINDOW);
   const qualityGate = evaluateGate(shadowMetrics, now);
   const rollout = await readRollout(database, options.projectId);
   let policy = await readPolicy(database);

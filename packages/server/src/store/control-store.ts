@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey, previewApiKey } from '../auth/keys.js';
 import type { Database } from './database.js';
+import { CONTROL_CACHE_TTL_MS, TtlCache } from './ttl-cache.js';
 
 /** The owner every key belongs to unless said otherwise; its workspace is the default database. */
 export const DEFAULT_OWNER_ID = 'default';
@@ -25,7 +26,18 @@ export interface OwnerRow {
 
 /** Owners and API keys in the control-plane database. */
 export class ControlStore {
+  private readonly keysByHash = new TtlCache<ApiKeyRow | undefined>(CONTROL_CACHE_TTL_MS);
+  private readonly owners = new TtlCache<OwnerRow | undefined>(CONTROL_CACHE_TTL_MS);
+  /** When each key's last use was last written, so a busy key costs one write a minute, not one per request. */
+  private readonly lastTouched = new Map<string, number>();
+
   constructor(readonly database: Database) {}
+
+  /** Drops cached rows (after writing to the control database behind this store's back). */
+  clearCaches(): void {
+    this.keysByHash.clear();
+    this.owners.clear();
+  }
 
   /** Creates the default owner if it does not exist yet. */
   async ensureDefaultOwner(workspaceDbUrl: string, now: Date): Promise<void> {
@@ -36,11 +48,13 @@ export class ControlStore {
   }
 
   async findOwner(ownerId: string): Promise<OwnerRow | undefined> {
-    return this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]);
+    return this.owners.get(ownerId, () => this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]));
   }
 
   async findKeyByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-    return this.database.get<ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
+    return this.keysByHash.get(keyHash, () =>
+      this.database.get<ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]),
+    );
   }
 
   /** Stores a key (its hash and preview only). */
@@ -55,6 +69,7 @@ export class ControlStore {
       revoked_at: null,
       last_used_at: null,
     };
+    this.keysByHash.delete(row.key_hash);
     await this.database.run(
       `INSERT OR IGNORE INTO api_keys (id, owner_id, key_hash, preview, created_at, expires_at, revoked_at, last_used_at)
        VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)`,
@@ -81,6 +96,7 @@ export class ControlStore {
 
   /** Revokes one key (by id) or every live key of the owner; returns how many were revoked. */
   async revokeKeys(ownerId: string, now: Date, keyId?: string): Promise<number> {
+    this.keysByHash.clear();
     if (keyId !== undefined) {
       return this.database.run(
         'UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND id = ? AND revoked_at IS NULL',
@@ -99,6 +115,9 @@ export class ControlStore {
 
   /** Records use of a key, at most once a minute per key, to keep the hot path write-free. */
   async touchKey(keyId: string, now: Date): Promise<void> {
+    const last = this.lastTouched.get(keyId);
+    if (last !== undefined && now.getTime() - last < 60_000) return;
+    this.lastTouched.set(keyId, now.getTime());
     const threshold = new Date(now.getTime() - 60_000).toISOString();
     await this.database.run(
       'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',

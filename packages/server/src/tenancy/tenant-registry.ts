@@ -1,4 +1,5 @@
 import type { Database } from '../store/database.js';
+import { CONTROL_CACHE_TTL_MS, TtlCache } from '../store/ttl-cache.js';
 
 /** A row of the `tenants` table of the control database. */
 export interface TenantRow {
@@ -18,13 +19,20 @@ export interface TenantRow {
 
 /** Tenant mappings: which database serves (owner, tenantId). */
 export class TenantRegistry {
+  private readonly rows = new TtlCache<TenantRow | undefined>(CONTROL_CACHE_TTL_MS);
+
   constructor(private readonly database: Database) {}
 
+  /** A mapping (cached briefly: resolved on every tenant request). */
   async find(ownerId: string, tenantId: string): Promise<TenantRow | undefined> {
-    return this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [
-      ownerId,
-      tenantId,
-    ]);
+    return this.rows.get(`${ownerId}\u0000${tenantId}`, () =>
+      this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [ownerId, tenantId]),
+    );
+  }
+
+  /** Drops cached mappings (after writing to the table behind this registry's back). */
+  clearCache(): void {
+    this.rows.clear();
   }
 
   async list(ownerId: string): Promise<TenantRow[]> {
@@ -33,6 +41,7 @@ export class TenantRegistry {
 
   /** Inserts or replaces a mapping. */
   async save(row: TenantRow): Promise<void> {
+    this.rows.delete(`${row.owner_id}\u0000${row.tenant_id}`);
     await this.database.run(
       `INSERT INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata, last_error, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -59,6 +68,7 @@ export class TenantRegistry {
 
   /** Inserts a mapping unless one exists; returns whether it was inserted (first writer wins). */
   async insertIfAbsent(row: TenantRow): Promise<boolean> {
+    this.rows.delete(`${row.owner_id}\u0000${row.tenant_id}`);
     const changed = await this.database.run(
       `INSERT OR IGNORE INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata, last_error, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -116,4 +116,20 @@ export const graphMigrations: readonly Migration[] = [
       'CREATE INDEX memories_superseded ON memories(superseded_by) WHERE superseded_by IS NOT NULL',
     ],
   },
+  {
+    version: 23,
+    name: 'graph_purge',
+    statements: [
+      // Purging a memory (vacuum) purges its graph too: links, edges, subject, its node, and shared nodes only it used.
+      `CREATE TRIGGER memories_graph_purge AFTER DELETE ON memories BEGIN
+        DELETE FROM graph_nodes WHERE id IN (SELECT node_id FROM graph_memory_links WHERE memory_id = old.id)
+          AND NOT EXISTS (SELECT 1 FROM graph_memory_links l WHERE l.node_id = graph_nodes.id AND l.memory_id <> old.id);
+        DELETE FROM graph_memory_links WHERE memory_id = old.id;
+        DELETE FROM graph_edges WHERE source_memory_id = old.id;
+        DELETE FROM graph_edges WHERE target_memory_id = old.id;
+        DELETE FROM memory_subjects WHERE memory_id = old.id;
+        DELETE FROM graph_nodes WHERE id = 'memory:' || old.id;
+      END`,
+    ],
+  },
 ];

@@ -1,0 +1,36 @@
+import { buildFtsQuery } from '../../packages/server/src/retrieval/fts-query.js';
+import { Database } from '../../packages/server/src/store/database.js';
+
+/**
+ * The raw FTS5 floor: the same BM25 MATCH the server runs for a lexical search, straight on the same database
+ * file from this process, with no HTTP, auth, scope filters or JSON. p50/p95 in ms over the query set.
+ */
+export async function rawFtsFloor(
+  databaseUrl: string,
+  queries: string[],
+  rounds: number,
+): Promise<{ p50: number; p95: number; queries: number }> {
+  const database = await Database.open({ url: databaseUrl });
+  const times: number[] = [];
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      for (const query of queries) {
+        const match = buildFtsQuery(query);
+        if (match === null) continue;
+        const started = performance.now();
+        await database.all(
+          `SELECT m.id, bm25(memories_fts, 1.0, 1.5, 1.2, 0.75) AS rank FROM memories_fts
+             JOIN memories m ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? ORDER BY rank LIMIT 20`,
+          [match],
+        );
+        times.push(performance.now() - started);
+      }
+    }
+  } finally {
+    database.close();
+  }
+  times.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)]! * 100) / 100;
+  return { p50: at(0.5), p95: at(0.95), queries: times.length };
+}

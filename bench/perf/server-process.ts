@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const distEntry = pathToFileURL(path.resolve(here, '../../packages/server/dist/index.js')).href;
+
+/** The server under test, in its own process (as users run it), on a free loopback port. */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Peak resident set size so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  /** Current resident set size (VmRSS), in MB. */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+function statusField(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Starts the built server (packages/server/dist) on `dataDir` with rate limits off and logs quiet. */
+export async function startServerProcess(
+  dataDir: string,
+  apiKey: string,
+  extraArgs: string[] = [],
+): Promise<ServerProcess> {
+  const script = `
+    const { startServer } = await import(${JSON.stringify(distEntry)});
+    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: ${JSON.stringify(dataDir)},
+      bootstrapApiKey: ${JSON.stringify(apiKey)}, logLevel: 'warn', rateLimitPerMinute: 0, ipRateLimitPerMinute: 0 });
+    process.stdout.write('URL ' + server.url + '\\n');
+    const stop = async () => { await server.close(); process.exit(0); };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);`;
+  const child: ChildProcess = spawn(process.execPath, [...extraArgs, '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: dataDir,
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /URL (\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const pid = child.pid ?? 0;
+  return {
+    url,
+    pid,
+    peakRssMb: () => statusField(pid, 'VmHWM'),
+    rssMb: () => statusField(pid, 'VmRSS'),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

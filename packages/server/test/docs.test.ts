@@ -1,0 +1,45 @@
+import { operationList } from '@memory-service/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI 3.1 document with every path of the contract, without auth', async () => {
+    const response = await server.app.request('/api/sdk/v1/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    for (const operation of operationList) {
+      expect(
+        document.paths[`/api/sdk/v1${operation.path}`]?.[operation.method.toLowerCase()],
+        operation.id,
+      ).toBeDefined();
+    }
+  });
+
+  it('renders /docs with Swagger UI served locally, no CDN', async () => {
+    const page = await server.app.request('/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets).toEqual(
+      expect.arrayContaining(['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/init.js']),
+    );
+    for (const asset of assets) {
+      const response = await server.app.request(asset);
+      expect(response.status, asset).toBe(200);
+      expect((await response.arrayBuffer()).byteLength, asset).toBeGreaterThan(50);
+    }
+    const init = await (await server.app.request('/docs/init.js')).text();
+    expect(init).toContain('/api/sdk/v1/openapi.json');
+    expect((await server.app.request('/docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+});
