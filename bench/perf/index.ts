@@ -21,6 +21,9 @@ const { values } = parseArgs({
     'soak-seconds': { type: 'string', default: '60' },
     'no-soak': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results' },
+    /** Write a V8 CPU profile of the server (`--cpu-prof`) into the output folder. */
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -61,11 +64,26 @@ async function measureSize(memories: number): Promise<SizeReport> {
   try {
     process.stderr.write(`seeding ${memories} memories...\n`);
     const seeded = await seedWorkspace(`file:${path.join(dataDir, 'workspace.db')}`, memories);
-    const server = await startServerProcess(dataDir, apiKey);
+    const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.out, 'profiles')] : [];
+    const server = await startServerProcess(dataDir, apiKey, profileArgs);
     try {
       process.stderr.write('embedding (backfill through the API)...\n');
       const vectorsSeconds = await embedAll(server);
-      const run = (name: string, shape: Parameters<typeof runLoad>[3], connections: number) => {
+      const only = values.only === '' ? null : values.only.split(',');
+      const skipped: LoadResult = {
+        name: 'skipped',
+        connections: 0,
+        requests: 0,
+        errors: 0,
+        non2xx: 0,
+        requestsPerSecond: 0,
+        p50: Number.NaN,
+        p95: Number.NaN,
+        p99: Number.NaN,
+      };
+      const run = async (name: string, shape: Parameters<typeof runLoad>[3], connections: number) => {
+        if (only !== null && name !== 'warmup' && !only.some((part) => name.includes(part)))
+          return { ...skipped, name, connections };
         process.stderr.write(`  ${name} c=${connections}\n`);
         return runLoad(name, server.url, apiKey, shape, { connections, seconds });
       };

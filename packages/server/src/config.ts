@@ -23,6 +23,8 @@ export interface ServerConfig {
   /** Base URL tenants of the `sqld` provisioner are reached at; the namespace goes in the Host header. */
   sqldUrl: string | undefined;
   secretKey: string | undefined;
+  /** Hosts `attach` may point at (MEMORY_ATTACH_ALLOWED_HOSTS, comma-separated); empty allows any. */
+  attachAllowedHosts: string[];
   /** Per API key, sliding window; 0 disables. */
   rateLimitPerMinute: number;
   /** Per client IP, before authentication; 0 disables. */
@@ -77,6 +79,10 @@ export function loadConfig(
     sqldAdminUrl: environment.MEMORY_SQLD_ADMIN_URL,
     sqldUrl: environment.MEMORY_SQLD_URL,
     secretKey: environment.MEMORY_SECRET_KEY,
+    attachAllowedHosts: (environment.MEMORY_ATTACH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
     rateLimitPerMinute: integer(environment.MEMORY_RATE_LIMIT_PER_MINUTE, 600, 'MEMORY_RATE_LIMIT_PER_MINUTE'),
     ipRateLimitPerMinute: integer(environment.MEMORY_IP_RATE_LIMIT_PER_MINUTE, 1200, 'MEMORY_IP_RATE_LIMIT_PER_MINUTE'),
     flags: {

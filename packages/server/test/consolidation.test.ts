@@ -1,3 +1,4 @@
+import { ConsolidateDataSchema } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
 import { pinClock, workspaceDatabase } from './graph-test-helpers.js';
@@ -67,6 +68,7 @@ afterAll(async () => {
 describe('memories/consolidate', () => {
   it('plans without changing anything on a dry run and records the run', async () => {
     const dry = await consolidate({ dryRun: true });
+    expect(ConsolidateDataSchema.safeParse(dry).success).toBe(true);
     expect(dry.run).toMatchObject({
       inputCount: 9,
       mergedCount: 1,

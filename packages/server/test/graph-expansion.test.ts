@@ -1,3 +1,4 @@
+import { ContextGetDataSchema } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
 import { setRolloutMode, workspaceDatabase } from './graph-test-helpers.js';
@@ -110,6 +111,7 @@ describe('graph expansion in context/get', () => {
   it('in canary applies expansion to hybrid calls with the explainability object', async () => {
     await setRolloutMode(server, database, 'canary');
     const bundle = await context({ query: 'idempotency', strategy: 'hybrid_graph' });
+    expect(ContextGetDataSchema.safeParse(bundle).success).toBe(true);
     expect(contents(bundle.memories)).toEqual([
       'Payments use Stripe with idempotency keys',
       'Checkout retries reuse the same key',

@@ -1,3 +1,4 @@
+import { GraphStatusDataSchema } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
@@ -32,6 +33,7 @@ afterAll(async () => {
 describe('graph/status', () => {
   it('counts the graph of the memories the scope can see', async () => {
     const status = (await server.call('GET', '/graph/status')).body.data;
+    expect(GraphStatusDataSchema.safeParse(status).success).toBe(true);
     expect(status).toMatchObject({
       enabled: false,
       health: 'ok',

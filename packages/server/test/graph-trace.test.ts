@@ -1,3 +1,4 @@
+import { GraphTraceDataSchema } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
 import { setRolloutMode, workspaceDatabase } from './graph-test-helpers.js';
@@ -99,6 +100,7 @@ describe('graph/trace', () => {
   it('marks graph-expanded recall entries with their source and explainability under a canary', async () => {
     await setRolloutMode(server, database, 'canary');
     const result = await trace({ query: 'stripe', strategy: 'hybrid_graph', limit: 1 });
+    expect(GraphTraceDataSchema.safeParse(result).success).toBe(true);
     expect(result.recall).toEqual([
       { rank: 1, memoryId: ids.seed, score: expect.any(Number), source: 'baseline', tier: 'long_term' },
       {

@@ -296,3 +296,34 @@ describe('memories/bulk-forget', () => {
     expect(mixed.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'all' } });
   });
 });
+
+describe('superseded memories', () => {
+  it('are never returned by search once consolidation superseded them', async () => {
+    const isolated = await createTestServer();
+    try {
+      const old = await isolated.post<{ id: string }>('/memories/add', {
+        content: 'Deploy window: Tuesdays at 10:00',
+        type: 'decision',
+        category: 'deploy-window',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const newer = await isolated.post<{ id: string }>('/memories/add', {
+        content: 'Deploy window: Thursdays at 14:00',
+        type: 'decision',
+        category: 'deploy-window',
+      });
+      const run = await isolated.post<{ supersededMemoryIds: string[]; winnerMemoryIds: string[] }>(
+        '/memories/consolidate',
+        {},
+      );
+      expect(run.supersededMemoryIds).toEqual([old.id]);
+      expect(run.winnerMemoryIds).toEqual([newer.id]);
+      const found = await isolated.post<{ memories: Array<{ id: string }> }>('/memories/search', {
+        query: 'deploy window',
+      });
+      expect(found.memories.map((memory) => memory.id)).toEqual([newer.id]);
+    } finally {
+      await isolated.close();
+    }
+  });
+});

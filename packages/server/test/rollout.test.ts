@@ -1,3 +1,4 @@
+import { RolloutDataSchema } from '@memory-service/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
 import { pinClock, rowsBefore, seedMetrics, workspaceDatabase } from './graph-test-helpers.js';
@@ -141,6 +142,7 @@ describe('shadow metrics and the retrieval policy', () => {
     const afterPost = (await server.call('GET', '/graph/rollout?projectId=acme')).body.data;
     expect(afterPost?.rolloutPlan.autopilot).toEqual({ enabled: true, applied: false, reason: 'tenant_scope_only' });
     const data = (await server.call('GET', '/graph/rollout')).body.data;
+    expect(RolloutDataSchema.safeParse(data).success).toBe(true);
     expect(data?.rolloutPlan).toMatchObject({
       recommendedMode: 'canary',
       defaultBehaviorDecision: 'hybrid_default',

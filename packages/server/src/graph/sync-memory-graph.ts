@@ -32,7 +32,7 @@ function writeStatements(
   row: MemoryRow,
   links: NodeLink[],
   edges: MemoryEdge[],
-  group: string | null,
+  group: { key: string; source: string } | null,
   timestamp: string,
 ) {
   const statements: InStatement[] = [
@@ -69,7 +69,7 @@ function writeStatements(
   if (group !== null) {
     statements.push({
       sql: 'INSERT INTO memory_subjects (memory_id, group_key, key_source) VALUES (?, ?, ?)',
-      args: [row.id, group, subjectGroup(row).subject.source],
+      args: [row.id, group.key, group.source],
     });
   }
   return statements;
@@ -101,11 +101,11 @@ export async function syncMemoryGraph(database: Database, row: MemoryRow, now: D
   const timestamp = now.toISOString();
   const memory = toMemory(row);
   const { groupKey, subject } = subjectGroup(row);
-  const group = subject.key === '' ? null : groupKey;
+  const group = subject.key === '' ? null : { key: groupKey, source: subject.source };
   let edges: MemoryEdge[] = [];
   let outcome: GraphSyncOutcome = 'synced';
   try {
-    edges = await relationsOf(database, row, group);
+    edges = await relationsOf(database, row, group?.key ?? null);
   } catch {
     outcome = 'partial';
   }

@@ -35,7 +35,11 @@ export interface LexicalResult {
 }
 
 function filters(options: LexicalOptions): Condition {
-  const conditions: Condition[] = [{ sql: 'm.deleted_at IS NULL', args: [] }, visibleTo(options.scope, 'm')];
+  // Superseded memories are history, never current truth (DESIGN 5): they are not candidates at all.
+  const conditions: Condition[] = [
+    { sql: 'm.deleted_at IS NULL AND m.superseded_by IS NULL', args: [] },
+    visibleTo(options.scope, 'm'),
+  ];
   if (options.type !== undefined) conditions.push({ sql: 'm.type = ?', args: [options.type] });
   if (options.layer !== undefined) conditions.push({ sql: 'm.layer = ?', args: [options.layer] });
   if (options.excludeLayer !== undefined) conditions.push({ sql: 'm.layer <> ?', args: [options.excludeLayer] });

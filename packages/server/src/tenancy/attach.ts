@@ -11,7 +11,7 @@ export type UnreachableReason = 'unauthorized' | 'not_found' | 'timeout' | 'unre
  * Checks an attach URL: a libSQL server (`libsql:`, `http(s):`, `ws(s):`) with no credentials inside it. Local
  * `file:` paths are refused, so an API key cannot point a tenant at a file of the server (its control database).
  */
-export function validateAttachUrl(text: string): URL {
+export function validateAttachUrl(text: string, allowedHosts: readonly string[] = []): URL {
   let url: URL;
   try {
     url = new URL(text);
@@ -25,6 +25,12 @@ export function validateAttachUrl(text: string): URL {
   }
   if (url.username !== '' || url.password !== '' || url.searchParams.has('authToken')) {
     throw new ApiError('INVALID_REQUEST', 'attachDbUrl: pass credentials in attachDbToken, not in the URL', {
+      field: 'attachDbUrl',
+    });
+  }
+  if (allowedHosts.length > 0 && !allowedHosts.includes(url.hostname.toLowerCase())) {
+    // MEMORY_ATTACH_ALLOWED_HOSTS: a key holder must not make the server connect to arbitrary hosts (SSRF).
+    throw new ApiError('INVALID_REQUEST', "attachDbUrl: this host is not in the server's attach allowlist", {
       field: 'attachDbUrl',
     });
   }

@@ -118,7 +118,7 @@ async function attachColumns(
 ): Promise<DatabaseColumns> {
   const { secrets } = context.services;
   const url = input.attachDbUrl ?? '';
-  validateAttachUrl(url);
+  validateAttachUrl(url, context.services.config.attachAllowedHosts);
   const sameDatabase = existing?.mode === 'attach' && existing.db_url === url;
   const token = input.attachDbToken ?? (sameDatabase ? storedToken(existing, context) : undefined);
   await checkDatabase({ url, authToken: token });

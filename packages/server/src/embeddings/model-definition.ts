@@ -1,0 +1,34 @@
+import type { EmbeddingModel } from 'ai';
+
+/** An embedding model object the AI SDK can call (a string id would go to the global gateway, so it is excluded). */
+export type EmbeddingModelObject = Exclude<EmbeddingModel, string>;
+
+/** A model the registry can serve: its identity, size, price, and how to get the AI SDK model object. */
+export interface EmbeddingModelDefinition {
+  /** `provider/name`, e.g. `local/hash-384` or `openai/text-embedding-3-small`. */
+  id: string;
+  dimensions: number;
+  /** Runs in-process without network (embedded synchronously on write; metered at zero cost). */
+  local: boolean;
+  /** List price per million input tokens in USD (0 for local models). */
+  costPerMillionTokensUsd: number;
+  /** The model, or a loader called once on first use (a failed load marks the model unavailable). */
+  model: EmbeddingModelObject | (() => Promise<EmbeddingModelObject>);
+}
+
+/** What `GET /embeddings/models` and the selection logic need to know about a model. */
+export interface EmbeddingModelDescriptor {
+  id: string;
+  provider: string;
+  name: string;
+  dimensions: number;
+  available: boolean;
+  local: boolean;
+  costPerMillionTokensUsd: number;
+}
+
+/** The provider and name parts of a `provider/name` model id (the name may itself contain slashes). */
+export function splitModelId(id: string): { provider: string; name: string } {
+  const slash = id.indexOf('/');
+  return slash <= 0 ? { provider: 'custom', name: id } : { provider: id.slice(0, slash), name: id.slice(slash + 1) };
+}

@@ -1,0 +1,129 @@
+import { embedMany } from 'ai';
+import { EmbeddingProviderError } from './embedding-errors.js';
+import {
+  type EmbeddingModelDefinition,
+  type EmbeddingModelDescriptor,
+  type EmbeddingModelObject,
+  splitModelId,
+} from './model-definition.js';
+
+/** Vectors for a batch of texts, with the token count metering records. */
+export interface EmbeddingResult {
+  embeddings: Float32Array[];
+  tokens: number;
+  /** True when the provider reported the token count; false when it is estimated (characters / 4). */
+  providerReportedTokens: boolean;
+  model: EmbeddingModelDescriptor;
+}
+
+interface Entry {
+  definition: EmbeddingModelDefinition;
+  loading?: Promise<EmbeddingModelObject>;
+  loadFailed: boolean;
+}
+
+/** The token estimate used when a provider reports none: about four characters per token for English text. */
+export function estimateTokens(values: readonly string[]): number {
+  return values.reduce((total, value) => total + Math.ceil(value.length / 4), 0);
+}
+
+/**
+ * The embedding models a server can use, by id. Built-in local models, AI SDK providers found in the environment,
+ * OpenAI-compatible endpoints, and any `EmbeddingModel` registered by the embedding application.
+ *
+ * @example
+ * import { openai } from '@ai-sdk/openai';
+ * defaultEmbeddingRegistry().register({
+ *   id: 'openai/text-embedding-3-small', dimensions: 1536, local: false, costPerMillionTokensUsd: 0.02,
+ *   model: openai.embedding('text-embedding-3-small'),
+ * });
+ */
+export class EmbeddingRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private readonly known = new Map<string, EmbeddingModelDescriptor>();
+
+  /** Adds (or replaces) a model. */
+  register(definition: EmbeddingModelDefinition): void {
+    if (!Number.isInteger(definition.dimensions) || definition.dimensions < 1 || definition.dimensions > 65_536)
+      throw new Error(`Embedding model '${definition.id}' needs positive integer dimensions`);
+    this.entries.set(definition.id, { definition, loadFailed: false });
+  }
+
+  /** Removes a model; returns whether it was registered. */
+  unregister(id: string): boolean {
+    return this.entries.delete(id);
+  }
+
+  /** Lists a model the server knows but cannot use yet (e.g. its API key is not set), shown as unavailable. */
+  declareUnavailable(descriptor: Omit<EmbeddingModelDescriptor, 'available'>): void {
+    this.known.set(descriptor.id, { ...descriptor, available: false });
+  }
+
+  /** A model's descriptor, registered or declared. */
+  describe(id: string): EmbeddingModelDescriptor | undefined {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return this.known.get(id);
+    const { definition } = entry;
+    return {
+      id: definition.id,
+      ...splitModelId(definition.id),
+      dimensions: definition.dimensions,
+      available: !entry.loadFailed,
+      local: definition.local,
+      costPerMillionTokensUsd: definition.costPerMillionTokensUsd,
+    };
+  }
+
+  /** Every registered or declared model, by id. */
+  list(): EmbeddingModelDescriptor[] {
+    const ids = new Set([...this.entries.keys(), ...this.known.keys()]);
+    return [...ids]
+      .sort()
+      .map((id) => this.describe(id))
+      .filter((descriptor) => descriptor !== undefined);
+  }
+
+  private async load(entry: Entry): Promise<EmbeddingModelObject> {
+    const { model } = entry.definition;
+    if (typeof model !== 'function') return model;
+    entry.loading ??= model().catch((error: unknown) => {
+      entry.loadFailed = true;
+      throw error;
+    });
+    return entry.loading;
+  }
+
+  /** Embeds texts with a model; throws `EmbeddingProviderError` (or the provider's error) on failure. */
+  async embed(id: string, values: readonly string[], abortSignal?: AbortSignal): Promise<EmbeddingResult> {
+    const entry = this.entries.get(id);
+    const descriptor = this.describe(id);
+    if (entry === undefined || descriptor === undefined || entry.loadFailed)
+      throw new EmbeddingProviderError('EMBEDDING_MODEL_UNAVAILABLE', `Embedding model '${id}' is not available`);
+    if (values.length === 0) return { embeddings: [], tokens: 0, providerReportedTokens: false, model: descriptor };
+    const model = await this.load(entry).catch(() => {
+      throw new EmbeddingProviderError('EMBEDDING_MODEL_UNAVAILABLE', `Embedding model '${id}' could not be loaded`);
+    });
+    const result = await embedMany({
+      model,
+      values: [...values],
+      // Local models do not fail transiently; a remote one gets one retry, as a write waits for it.
+      maxRetries: entry.definition.local ? 0 : 1,
+      ...(abortSignal ? { abortSignal } : {}),
+    });
+    const embeddings = result.embeddings.map((embedding) => Float32Array.from(embedding));
+    if (embeddings.some((embedding) => embedding.length !== entry.definition.dimensions)) {
+      throw new EmbeddingProviderError(
+        'EMBEDDING_DIMENSION_MISMATCH',
+        `Embedding model '${id}' returned vectors of another size than its ${entry.definition.dimensions} dimensions`,
+      );
+    }
+    const reported = result.usage.tokens;
+    const providerReportedTokens = !entry.definition.local && Number.isFinite(reported) && reported > 0;
+    return {
+      embeddings,
+      tokens: providerReportedTokens ? reported : estimateTokens(values),
+      providerReportedTokens,
+      model: descriptor,
+    };
+  }
+}
