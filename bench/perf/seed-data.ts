@@ -90,6 +90,33 @@ const REASONS = [
   'for multi-region failover',
   'to unblock the mobile team',
 ];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tas',
+  'vo',
+  'qui',
+  'zen',
+  'dor',
+  'pha',
+  'li',
+  'mur',
+  'sen',
+  'tri',
+  'gal',
+  'bex',
+  'nu',
+  'or',
+  'wyn',
+  'cal',
+];
+/** A long tail of rare words (project codenames, customers), as real memory stores have. */
+function codename(random: () => number): string {
+  const length = 2 + Math.floor(random() * 2);
+  return Array.from({ length }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
+}
 const TEMPLATES: Array<{ type: string; layer?: string; render: (pick: <T>(items: T[]) => T) => string }> = [
   {
     type: 'decision',
@@ -142,8 +169,9 @@ export function* generateMemories(count: number, seed = 42): Generator<SeedMemor
   for (let index = 0; index < count; index += 1) {
     const template = index % 500 === 0 ? TEMPLATES[5]! : TEMPLATES[Math.floor(random() * 5)]!;
     const service = pick(SERVICES);
+    const detail = `Project ${codename(random)} for customer ${codename(random)} (ticket ${1000 + Math.floor(random() * 90_000)}).`;
     yield {
-      content: template.render(pick),
+      content: `${template.render(pick)} ${detail}`,
       type: template.type,
       layer: template.layer ?? (template.type === 'rule' ? 'rule' : 'long_term'),
       tags: [service, pick(TOOLS).toLowerCase().replace(/\s+/g, '-')],
@@ -159,10 +187,10 @@ export function generateQueries(count: number, seed = 7): string[] {
   const random = seededRandom(seed);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
   const shapes = [
-    () => `how does ${pick(SERVICES)} handle ${pick(OBJECTS)}`,
+    () => `how does ${pick(SERVICES)} handle ${pick(OBJECTS)} for ${codename(random)}`,
     () => `who owns the ${pick(SERVICES)} service`,
     () => `why did we move ${pick(OBJECTS)} to ${pick(TOOLS)}`,
-    () => `${pick(SERVICES)} ${pick(OBJECTS)} timeout`,
+    () => `status of project ${codename(random)} ${pick(OBJECTS)}`,
   ];
   return Array.from({ length: count }, () => pick(shapes)());
 }

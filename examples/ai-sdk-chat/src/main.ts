@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline/promises';
 import { memoryMiddleware, memoryTools } from '@memory-service/ai-middleware';
 import { createMemoryClient } from '@memory-service/client';
+import { connectMemoryService } from '@memory-service/example-shared';
 import { isStepCount, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { chooseModel } from './choose-model.ts';
-import { connectMemoryService } from './memory-service.ts';
 
 const SCRIPTED_TURNS = [
   'Remember that our deploys go out on Tuesdays after the standup.',

@@ -1,5 +1,5 @@
 import { createMemoryClient } from '@memory-service/client';
-import { connectMemoryService } from './memory-service.ts';
+import { connectMemoryService } from '@memory-service/example-shared';
 
 const service = await connectMemoryService();
 try {

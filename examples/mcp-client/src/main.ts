@@ -1,5 +1,5 @@
+import { connectMemoryService } from '@memory-service/example-shared';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { connectMemoryService } from './memory-service.ts';
 
 /** The envelope a tool result carries as `structuredContent` (the same as the HTTP API's). */
 function envelopeOf<Data>(result: Awaited<ReturnType<Client['callTool']>>): { ok: boolean; data: Data } {

@@ -1,6 +1,6 @@
 import { createMemoryManagement } from '@memory-service/ai-middleware';
 import { createMemoryClient, NotFoundError } from '@memory-service/client';
-import { connectMemoryService } from './memory-service.ts';
+import { connectMemoryService } from '@memory-service/example-shared';
 
 const service = await connectMemoryService();
 const failures: string[] = [];

@@ -61,7 +61,8 @@ export const DEFAULTS = {
   memoryWindowHours: 168,
   usageLimit: 100,
   maxSteps: 10,
-  embeddingModel: 'local/hash-384',
+  /** The offline Universal Sentence Encoder Lite: better hybrid recall than `local/hash-384` (BENCHMARKS.md). */
+  embeddingModel: 'local/use-lite-512',
   workingMemoryTtlHours: 24,
   workingMemorySlots: 3,
 } as const;

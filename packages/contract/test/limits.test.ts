@@ -472,7 +472,7 @@ describe('LIMITS and DEFAULTS hold the contract numbers', () => {
       includeSkillFiles: true,
       mode: 'all',
       skillListLimit: 100,
-      embeddingModel: 'local/hash-384',
+      embeddingModel: 'local/use-lite-512',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { API_KEY_PATTERN, hashApiKey } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
+import { embeddingConfigurationError, embeddingRegistryReady } from './embeddings/default-registry.js';
 import { createLogger, type Logger } from './logger.js';
 import { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
 import type { Services } from './services.js';
@@ -26,6 +27,10 @@ export interface BootstrapOptions {
  */
 export async function createServices(config: ServerConfig, options: BootstrapOptions = {}): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // Providers configured by the environment (endpoints, AI SDK keys) are registered once, before any traffic.
+  await embeddingRegistryReady();
+  const embeddingProblem = embeddingConfigurationError();
+  if (embeddingProblem !== null) logger.warn('embedding configuration ignored', { reason: embeddingProblem });
   const now = options.now ?? (() => new Date());
   const controlDatabase = await Database.open({ url: config.controlDbUrl, authToken: config.controlDbToken });
   await migrate(controlDatabase, controlMigrations);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FeatureFlag } from '@memory-service/contract';
-import { DEFAULTS } from '@memory-service/contract';
+import { DEFAULT_EMBEDDING_MODEL } from './embeddings/default-model.js';
 
 /** Log levels, most verbose first; `silent` logs nothing. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -92,7 +92,7 @@ export function loadConfig(
       MEMORY_PROCEDURAL_ENABLED: flag(environment.MEMORY_PROCEDURAL_ENABLED, true),
       MEMORY_FILE_MODE_ENABLED: flag(environment.MEMORY_FILE_MODE_ENABLED, false),
     },
-    embeddingModel: environment.MEMORY_EMBEDDING_MODEL ?? DEFAULTS.embeddingModel,
+    embeddingModel: environment.MEMORY_EMBEDDING_MODEL ?? DEFAULT_EMBEDDING_MODEL,
     graphAutopilot: flag(environment.MEMORY_GRAPH_AUTOPILOT, true),
     logLevel,
     tenantCacheSize: integer(environment.MEMORY_TENANT_CACHE_SIZE, 64, 'MEMORY_TENANT_CACHE_SIZE'),

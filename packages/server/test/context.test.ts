@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './harness.js';
+import { MemoryStore } from '../src/store/memories.js';
+import { createTestServer, TEST_EMBEDDING_MODEL, type TestServer } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -95,15 +96,16 @@ describe('context/get', () => {
     expect(nothing.trace).toMatchObject({ fallbackTriggered: true, fallbackReason: 'no_match_recency_fallback' });
   });
 
-  it('answers hybrid lexically with semanticFallbackTriggered and a reason, and accepts the aliases', async () => {
+  it('answers hybrid with the vector index of the default model, and accepts the aliases', async () => {
     const hybrid = await server.post<Bundle>('/context/get', { query: 'payment', strategy: 'hybrid' });
     expect(hybrid.trace).toMatchObject({
       retrievalPolicySelection: 'request',
       semanticStrategyRequested: true,
-      semanticStrategyApplied: false,
-      semanticFallbackTriggered: true,
-      semanticFallbackReason: 'semantic_index_unavailable',
-      retrievalPolicyAppliedStrategy: 'lexical',
+      semanticStrategyApplied: true,
+      semanticFallbackTriggered: false,
+      semanticFallbackReason: null,
+      retrievalPolicyAppliedStrategy: 'hybrid',
+      embeddingModel: TEST_EMBEDDING_MODEL,
     });
     const baseline = await server.post<Bundle>('/context/get', { query: 'payment', strategy: 'baseline' });
     expect(baseline.trace.semanticStrategyRequested).toBe(false);
@@ -166,6 +168,10 @@ describe('context/get', () => {
     ]);
     const bundle = await server.post<Bundle>('/context/get', { query: 'herons' });
     expect(bundle.memories.map((memory) => memory.id)).not.toContain(id);
+    // The sweep runs at most every 30 s per database; a minute later it soft-deletes the expired memory.
+    expect(await new MemoryStore(tenant.database).expireWorking(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(
+      1,
+    );
     const row = await tenant.database.get<{ deleted_at: string | null }>(
       'SELECT deleted_at FROM memories WHERE id = ?',
       [id],

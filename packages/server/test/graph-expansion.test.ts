@@ -199,7 +199,7 @@ describe('graph expansion in context/get', () => {
     expect(row).toMatchObject({
       strategy_selected: 'lexical',
       hybrid_executed: 1,
-      semantic_fallback: 1,
+      semantic_fallback: 0,
       graph_applied: 0,
     });
     const noGraph = await context({ query: 'idempotency', strategy: 'hybrid', graphDepth: 0 });

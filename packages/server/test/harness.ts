@@ -9,6 +9,8 @@ import type { Services } from '../src/services.js';
 
 /** A fixed, valid API key for tests. */
 export const TEST_KEY = `mem_${'a1'.repeat(32)}`;
+/** The embedding model test servers use: fast and deterministic (tests of the sentence encoder set theirs). */
+export const TEST_EMBEDDING_MODEL = 'local/hash-384';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 /** An app over real libSQL files in a temp folder. */
@@ -56,6 +58,8 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, da
       bootstrapApiKey: TEST_KEY,
       adminToken: ADMIN_TOKEN,
       logLevel: 'silent',
+      // Fast and deterministic; tests that need the sentence encoder set it explicitly.
+      embeddingModel: TEST_EMBEDDING_MODEL,
       rateLimitPerMinute: 0,
       ipRateLimitPerMinute: 0,
       ...overrides,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './harness.js';
+import { createTestServer, TEST_EMBEDDING_MODEL, type TestServer } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('memories/add', () => {
       category: null,
       userId: null,
     });
-    expect(data.embeddingModel).toBe('local/hash-384');
+    expect(data.embeddingModel).toBe(TEST_EMBEDDING_MODEL);
     expect(data.embeddingModelSource).toBe('workspace_default');
   });
 
@@ -150,16 +150,17 @@ describe('memories/search', () => {
     expect(folded.memories[0]!.content).toContain('crème brûlée');
   });
 
-  it('answers a hybrid request lexically and says so', async () => {
+  it('answers a hybrid request with the vector index of the default model', async () => {
     const data = await server.post<{ trace: Record<string, unknown> }>('/memories/search', {
       query: 'webhooks',
       strategy: 'hybrid_graph',
     });
     expect(data.trace).toMatchObject({
       requestedStrategy: 'hybrid',
-      appliedStrategy: 'lexical',
-      semanticFallbackTriggered: true,
-      semanticFallbackReason: 'semantic_index_unavailable',
+      appliedStrategy: 'hybrid',
+      semanticFallbackTriggered: false,
+      semanticFallbackReason: null,
+      embeddingModel: TEST_EMBEDDING_MODEL,
     });
   });
 
@@ -204,7 +205,7 @@ describe('memories/list, edit, forget, vacuum', () => {
     const { id } = await server.post<{ id: string }>('/memories/add', { content: 'old text', tags: ['x'] });
     const edited = await server.call('POST', '/memories/edit', { id, content: 'new text about kayaks', tags: ['y'] });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ id, updated: true, embeddingModel: 'local/hash-384' });
+    expect(edited.body.data).toMatchObject({ id, updated: true, embeddingModel: TEST_EMBEDDING_MODEL });
     const found = await server.post<{ memories: Array<{ id: string; tags: string[] }> }>('/memories/search', {
       query: 'kayaks',
     });

@@ -29,7 +29,8 @@ export interface EmbeddingFailure {
  */
 export function describeEmbeddingError(error: unknown): EmbeddingFailure {
   if (EmbeddingProviderError.isInstance(error)) return { code: error.code, message: error.message };
-  const status = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
+  const status =
+    typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
   if (typeof status === 'number') {
     const code =
       status === 429

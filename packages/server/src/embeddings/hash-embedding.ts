@@ -10,6 +10,11 @@ export const HASH_DIMENSIONS = 384;
 const UNIGRAM_WEIGHT = 1;
 const BIGRAM_WEIGHT = 0.5;
 const TRIGRAM_WEIGHT = 0.3;
+/**
+ * Each feature is hashed into this many buckets (with independent signs): a collision with another feature then
+ * moves the similarity by a third as much, which matters most for one-word queries.
+ */
+const HASHES_PER_FEATURE = 3;
 /** Function words are kept (a query may be nothing else) but weigh a fifth of a content word. */
 const STOPWORD_WEIGHT = 0.2;
 
@@ -33,19 +38,26 @@ function hash(feature: string): number {
 }
 
 function addFeature(vector: Float32Array, feature: string, weight: number): void {
-  const value = hash(feature);
-  const bucket = value % vector.length;
-  vector[bucket] = (vector[bucket] ?? 0) + (value & 0x80000000 ? -weight : weight);
+  for (let seed = 0; seed < HASHES_PER_FEATURE; seed += 1) {
+    const value = hash(`${seed}${feature}`);
+    const bucket = value % vector.length;
+    vector[bucket] = (vector[bucket] ?? 0) + (value & 0x80000000 ? -weight : weight);
+  }
 }
 
 /** The words of a text: NFKC, lower case, Unicode letters and digits. */
 export function embeddingWords(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /**
  * Deterministic feature hashing of word unigrams, bigrams and character trigrams into `dimensions` buckets with
- * signed hashing, L2-normalised. No weights, no network: the same text always gives the same vector.
+ * signed hashing (each feature in three buckets), L2-normalised. No weights, no network: the same text always gives the same vector.
  */
 export function hashEmbedding(text: string, dimensions = HASH_DIMENSIONS): Float32Array {
   const vector = new Float32Array(dimensions);

@@ -12,6 +12,11 @@ export interface EmbeddingModelDefinition {
   local: boolean;
   /** List price per million input tokens in USD (0 for local models). */
   costPerMillionTokensUsd: number;
+  /**
+   * Cosine similarity below which a neighbour is not a semantic candidate (unrelated texts still score above 0, by an
+   * amount that depends on the model). Default `DEFAULT_MIN_SIMILARITY`.
+   */
+  minSimilarity?: number;
   /** The model, or a loader called once on first use (a failed load marks the model unavailable). */
   model: EmbeddingModelObject | (() => Promise<EmbeddingModelObject>);
 }
@@ -25,7 +30,14 @@ export interface EmbeddingModelDescriptor {
   available: boolean;
   local: boolean;
   costPerMillionTokensUsd: number;
+  minSimilarity: number;
 }
+
+/**
+ * The similarity floor of models that do not set one: unrelated sentences score about 0.1-0.2 with the usual hosted
+ * embedding models, related ones 0.3 and up, so 0.2 drops noise without touching real matches.
+ */
+export const DEFAULT_MIN_SIMILARITY = 0.2;
 
 /** The provider and name parts of a `provider/name` model id (the name may itself contain slashes). */
 export function splitModelId(id: string): { provider: string; name: string } {

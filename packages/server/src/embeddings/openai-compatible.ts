@@ -45,7 +45,10 @@ function parseEmbeddings(body: EmbeddingsResponse, count: number): number[][] {
       embeddings[index] = row.embedding as number[];
   });
   if (rows.length !== count || embeddings.some((embedding) => embedding === undefined)) {
-    throw new EmbeddingProviderError('EMBEDDING_PROVIDER_BAD_RESPONSE', 'The embedding endpoint answered an unreadable body');
+    throw new EmbeddingProviderError(
+      'EMBEDDING_PROVIDER_BAD_RESPONSE',
+      'The embedding endpoint answered an unreadable body',
+    );
   }
   return embeddings;
 }

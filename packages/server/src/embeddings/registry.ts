@@ -1,6 +1,7 @@
 import { embedMany } from 'ai';
 import { EmbeddingProviderError } from './embedding-errors.js';
 import {
+  DEFAULT_MIN_SIMILARITY,
   type EmbeddingModelDefinition,
   type EmbeddingModelDescriptor,
   type EmbeddingModelObject,
@@ -49,9 +50,23 @@ export class EmbeddingRegistry {
     this.entries.set(definition.id, { definition, loadFailed: false });
   }
 
+  /** Whether a model is registered (declared-unavailable models are not). */
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
   /** Removes a model; returns whether it was registered. */
   unregister(id: string): boolean {
     return this.entries.delete(id);
+  }
+
+  /** Replaces a model's price (USD per million tokens); returns whether the model is known. */
+  overridePrice(id: string, costPerMillionTokensUsd: number): boolean {
+    const entry = this.entries.get(id);
+    if (entry !== undefined) entry.definition = { ...entry.definition, costPerMillionTokensUsd };
+    const known = this.known.get(id);
+    if (known !== undefined) this.known.set(id, { ...known, costPerMillionTokensUsd });
+    return entry !== undefined || known !== undefined;
   }
 
   /** Lists a model the server knows but cannot use yet (e.g. its API key is not set), shown as unavailable. */
@@ -71,6 +86,7 @@ export class EmbeddingRegistry {
       available: !entry.loadFailed,
       local: definition.local,
       costPerMillionTokensUsd: definition.costPerMillionTokensUsd,
+      minSimilarity: definition.minSimilarity ?? DEFAULT_MIN_SIMILARITY,
     };
   }
 

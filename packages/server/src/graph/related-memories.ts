@@ -1,6 +1,7 @@
 import type { EdgeType } from '@memory-service/contract';
 import { subjectKey } from '../consolidation/subject-key.js';
-import { buildFtsQuery } from '../retrieval/fts-query.js';
+import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
+import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memories.js';
 import { visibleTo } from '../store/scope-filter.js';
@@ -30,6 +31,8 @@ const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact'
  * (consolidation still groups them).
  */
 const MAX_LIVE_STATEMENTS = 5;
+/** How many of a memory's rarest words look for its lexical neighbours. */
+const NEIGHBOUR_TERMS = 8;
 /**
  * Confidence that two same-subject memories with different content contradict, by how the subject was found:
  * an explicit `subject:` prefix is a strong signal, a shared category a weak one (it may hold several facts).
@@ -48,13 +51,18 @@ function scopeOf(row: MemoryRow) {
 
 /** `similar_to` edges: FTS finds lexical neighbours the writer can see, word-shingle Jaccard keeps the close ones. */
 export async function similarMemories(database: Database, row: MemoryRow): Promise<MemoryEdge[]> {
-  const match = buildFtsQuery(row.content);
+  // A close paraphrase shares the memory's rarest words: searching on those alone bounds the work on a large index.
+  const statistics = await termStatistics(database, queryTerms(row.content));
+  const rarest = [...statistics.terms]
+    .sort((left, right) => (statistics.frequencies.get(left) ?? 0) - (statistics.frequencies.get(right) ?? 0))
+    .slice(0, NEIGHBOUR_TERMS);
+  const match = matchExpression(rarest);
   if (match === null) return [];
   const visible = visibleTo(scopeOf(row), 'm');
   const neighbours = await database.all<{ id: string; content: string }>(
     `SELECT m.id, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
       WHERE memories_fts MATCH ? AND m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}
-      ORDER BY bm25(memories_fts) LIMIT ?`,
+      ORDER BY rank LIMIT ?`,
     [match, row.id, ...visible.args, SIMILARITY_CANDIDATES],
   );
   const own = shingles(row.content);

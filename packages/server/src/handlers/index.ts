@@ -1,5 +1,12 @@
 import { consolidate } from './consolidate.js';
 import { getContext } from './context.js';
+import {
+  embeddingsUsage,
+  getEmbeddingsBackfill,
+  getEmbeddingsObservability,
+  listEmbeddingModels,
+  postEmbeddingsBackfill,
+} from './embeddings.js';
 import { getGraphStatus, getRollout, patchRollout, postGraphStatus, postRollout, traceGraph } from './graph.js';
 import { health } from './health.js';
 import {
@@ -57,6 +64,11 @@ export const defaultHandlers: HandlerTable = {
   'management.tenants.get': listTenants,
   'management.tenants.post': upsertTenant,
   'management.tenants.delete': disableTenant,
+  'embeddings.models': listEmbeddingModels,
+  'management.embeddings.usage': embeddingsUsage,
+  'management.embeddings.backfill.get': getEmbeddingsBackfill,
+  'management.embeddings.backfill.post': postEmbeddingsBackfill,
+  'management.embeddings.observability': getEmbeddingsObservability,
   'management.memory.observability': memoryObservability,
   'management.memory.evalReplay': evalReplay,
 };

@@ -8,6 +8,7 @@ import {
 import type * as z from 'zod';
 import { ApiError } from '../api-error.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
+import { embedAfterWrite, purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
 import { extractGraphAfterWrite } from '../graph/extract-after-write.js';
 import { escapeLike } from '../retrieval/fts-query.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
@@ -57,6 +58,7 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
     context.scope,
     context.now,
   );
+  await embedAfterWrite(context, row);
   await extractGraphAfterWrite(context, row);
   return {
     id: row.id,
@@ -133,6 +135,7 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
   );
   if (updated === undefined)
     throw new ApiError('MEMORY_NOT_FOUND', `Memory '${input.id}' was not found`, { id: input.id });
+  await embedAfterWrite(context, updated, existing);
   await extractGraphAfterWrite(context, updated);
   const source = input.embeddingModel !== undefined ? 'request' : selection.source;
   return {
@@ -197,5 +200,6 @@ export const bulkForgetMemories: Handler<'memories.bulkForget'> = async (input, 
 /** `memories/vacuum`: purge soft-deleted memories visible to the scope. */
 export const vacuumMemories: Handler<'memories.vacuum'> = async (_input, context) => {
   const purged = await (await store(context)).purgeDeleted(context.scope, context.now);
+  await purgeVectorsAfterVacuum(context);
   return { purged, message: `${purged} soft-deleted memories purged` };
 };

@@ -1,7 +1,7 @@
 import { MCP_PATH } from '@memory-service/contract';
 import type { Hono } from 'hono';
-import { clientIpOf, requestIdOf } from '../pipeline/request-meta.js';
 import type { HandlerTable } from '../handlers/types.js';
+import { clientIpOf, requestIdOf } from '../pipeline/request-meta.js';
 import type { Services } from '../services.js';
 import { LEGACY_KEY_METHODS, serveLegacyKeyRoute } from './legacy-key-route.js';
 import { createMcpEndpoint } from './mcp-endpoint.js';

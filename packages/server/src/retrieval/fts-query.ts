@@ -24,12 +24,22 @@ export function queryTerms(text: string): string[] {
 /**
  * An FTS5 MATCH expression from user text. Each term is a quoted string of letters and digits only, so no
  * user character ever reaches FTS syntax; terms are OR-ed and BM25 ranks documents matching more of them
- * higher. Returns null when the text has no words.
+ * higher; terms of 4 letters or more also match as prefixes ("deploy" finds "deployment"). Returns null when the
+ * text has no words.
  */
 export function buildFtsQuery(text: string): string | null {
-  const terms = queryTerms(text);
+  return matchExpression(queryTerms(text));
+}
+
+/** One quoted term (letters and digits only), as a prefix query when long enough. */
+export function termExpression(term: string): string {
+  return term.length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`;
+}
+
+/** OR of quoted terms, or null when there are none. */
+export function matchExpression(terms: readonly string[]): string | null {
   if (terms.length === 0) return null;
-  return terms.map((term) => (term.length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`)).join(' OR ');
+  return terms.map(termExpression).join(' OR ');
 }
 
 /** Escapes a term for a SQL LIKE pattern with `\` as the escape character. */

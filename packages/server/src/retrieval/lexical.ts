@@ -3,10 +3,13 @@ import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memories.js';
 import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
-import { buildFtsQuery, escapeLike, queryTerms } from './fts-query.js';
+import { type CandidateScope, candidateFilter } from './candidate-filter.js';
+import { escapeLike, matchExpression, queryTerms } from './fts-query.js';
+import { rareFirstSearch } from './rare-first.js';
+import { termStatistics } from './term-frequency.js';
 
-/** BM25 column weights: content, tags, category, paths. Tags and category are curated labels, so a hit there says more. */
-const BM25_WEIGHTS = '1.0, 1.5, 1.2, 0.75';
+// BM25 column weights (content 1.0, tags 1.5, category 1.2, paths 0.75) are the FTS table's rank function, set in
+// tenant migration 3: curated labels say more than free text.
 
 /** A candidate with its score (higher is better) and how it was found. */
 export interface ScoredRow {
@@ -16,13 +19,9 @@ export interface ScoredRow {
 }
 
 /** What a lexical search is narrowed to. */
-export interface LexicalOptions {
+export interface LexicalOptions extends CandidateScope {
   query: string;
-  scope: ResolvedScope;
   limit: number;
-  type?: string;
-  layer?: string;
-  excludeLayer?: string;
   /** When FTS and LIKE find nothing, return the newest memories instead (context/get does; search does not). */
   recencyFallback: boolean;
 }
@@ -34,30 +33,22 @@ export interface LexicalResult {
   fallbackReason: string | null;
 }
 
-function filters(options: LexicalOptions): Condition {
-  // Superseded memories are history, never current truth (DESIGN 5): they are not candidates at all.
-  const conditions: Condition[] = [
-    { sql: 'm.deleted_at IS NULL AND m.superseded_by IS NULL', args: [] },
-    visibleTo(options.scope, 'm'),
-  ];
-  if (options.type !== undefined) conditions.push({ sql: 'm.type = ?', args: [options.type] });
-  if (options.layer !== undefined) conditions.push({ sql: 'm.layer = ?', args: [options.layer] });
-  if (options.excludeLayer !== undefined) conditions.push({ sql: 'm.layer <> ?', args: [options.excludeLayer] });
-  return allOf(...conditions);
-}
-
 /** FTS5 BM25 over content, tags, category and paths, with a LIKE and then a recency fallback. */
 export async function lexicalSearch(database: Database, options: LexicalOptions): Promise<LexicalResult> {
-  const where = filters(options);
-  const match = buildFtsQuery(options.query);
+  const where = candidateFilter(options);
+  const statistics = await termStatistics(database, queryTerms(options.query));
+  const match = matchExpression(statistics.terms);
   if (match !== null) {
-    const rows = await database.all<MemoryRow & { rank: number }>(
-      `SELECT ${prefixed('m')}, bm25(memories_fts, ${BM25_WEIGHTS}) AS rank
-         FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-        WHERE memories_fts MATCH ? AND ${where.sql}
-        ORDER BY rank LIMIT ?`,
-      [match, ...where.args, options.limit],
-    );
+    // FTS5 evaluates `ORDER BY rank LIMIT n` with a top-n heap while the join filters each match.
+    const rows =
+      (await rareFirstSearch(database, statistics, where, options.limit)) ??
+      (await database.all<MemoryRow & { rank: number }>(
+        `SELECT ${prefixed('m')}, memories_fts.rank AS rank
+           FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+          WHERE memories_fts MATCH ? AND ${where.sql}
+          ORDER BY rank LIMIT ?`,
+        [match, ...where.args, options.limit],
+      ));
     if (rows.length > 0) {
       return {
         candidates: rows.map((row) => ({ row, score: -Number(row.rank), source: 'lexical' })),

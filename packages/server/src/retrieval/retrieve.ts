@@ -1,6 +1,22 @@
 import type { ResolvedScope, Strategy } from '@memory-service/contract';
+import { embeddingRegistryReady } from '../embeddings/default-registry.js';
+import type { EmbeddingRegistry } from '../embeddings/registry.js';
+import { recordRetrievalEvent } from '../embeddings/retrieval-events.js';
 import type { Database } from '../store/database.js';
-import { lexicalSearch, type ScoredRow } from './lexical.js';
+import type { RankedCandidate } from './candidate-filter.js';
+import { withConversationContext } from './conversation-context.js';
+import { fuseRankings } from './hybrid.js';
+import { type LexicalResult, lexicalSearch } from './lexical.js';
+import { SEMANTIC_FALLBACK_REASONS, type SemanticSide, semanticSide } from './semantic-side.js';
+
+/** The reasons a hybrid request can fall back to lexical, re-exported beside the entry point. */
+export { SEMANTIC_FALLBACK_REASONS } from './semantic-side.js';
+
+/**
+ * Each side of a hybrid request ranks this many candidates (at least) before fusion: RRF needs evidence below the cut,
+ * and on the development conversations (400-700 memories each) depth 200 beat 100 on every category.
+ */
+const FUSION_DEPTH = 200;
 
 /** What to retrieve. */
 export interface RetrievalRequest {
@@ -13,11 +29,17 @@ export interface RetrievalRequest {
   layer?: string;
   excludeLayer?: string;
   recencyFallback: boolean;
+  /** The request's clock (TTL checks, recency prior, records); defaults to now. */
+  now?: Date;
+  /** The embedding model of the query; by default the one the scope's memories were last written with. */
+  embeddingModel?: string;
+  /** The embedding registry; by default the process-wide one. */
+  embeddings?: EmbeddingRegistry;
 }
 
 /** Candidates in rank order and the facts the traces report. */
 export interface RetrievalOutcome {
-  candidates: ScoredRow[];
+  candidates: RankedCandidate[];
   requestedStrategy: Strategy;
   appliedStrategy: Strategy;
   lexicalCandidates: number;
@@ -29,34 +51,102 @@ export interface RetrievalOutcome {
   embeddingModel: string | null;
 }
 
-/** Why a hybrid request is answered lexically by this build: no vector index exists yet. */
-export const SEMANTIC_UNAVAILABLE = 'semantic_index_unavailable';
-
-/**
- * Retrieves candidates with the requested strategy. Lexical is FTS5 BM25; a hybrid request that cannot be
- * served semantically answers lexically and says so (`semanticFallbackTriggered`, reason), never silently.
- */
-export async function retrieve(database: Database, request: RetrievalRequest): Promise<RetrievalOutcome> {
-  const lexical = await lexicalSearch(database, {
-    query: request.query,
-    scope: request.scope,
-    limit: request.limit,
-    recencyFallback: request.recencyFallback,
-    ...(request.type === undefined ? {} : { type: request.type }),
-    ...(request.layer === undefined ? {} : { layer: request.layer }),
-    ...(request.excludeLayer === undefined ? {} : { excludeLayer: request.excludeLayer }),
-  });
-  const semanticRequested = request.strategy === 'hybrid';
+function lexicalOutcome(
+  request: RetrievalRequest,
+  lexical: LexicalResult,
+  semantic: SemanticSide | null,
+): RetrievalOutcome {
+  const failed = semantic !== null && !semantic.ok;
   return {
-    candidates: lexical.candidates,
+    candidates: lexical.candidates.slice(0, request.limit),
     requestedStrategy: request.strategy,
     appliedStrategy: 'lexical',
     lexicalCandidates: lexical.candidates.length,
     semanticCandidates: 0,
     fallbackTriggered: lexical.fallbackTriggered,
     fallbackReason: lexical.fallbackReason,
-    semanticFallbackTriggered: semanticRequested,
-    semanticFallbackReason: semanticRequested ? SEMANTIC_UNAVAILABLE : null,
-    embeddingModel: null,
+    semanticFallbackTriggered: failed,
+    semanticFallbackReason: failed ? semantic.reason : null,
+    embeddingModel: semantic?.modelId ?? null,
   };
+}
+
+async function hybridOutcome(
+  database: Database,
+  request: RetrievalRequest,
+  lexical: LexicalResult,
+  now: Date,
+): Promise<RetrievalOutcome> {
+  const filters = { ...request, now };
+  const semantic = await semanticSide(database, {
+    ...filters,
+    limit: Math.max(request.limit, FUSION_DEPTH),
+    registry: request.embeddings ?? (await embeddingRegistryReady()),
+  });
+  if (!semantic.ok) return lexicalOutcome(request, lexical, semantic);
+  // Recency-fallback rows are not evidence of relevance: only real lexical hits take part in fusion.
+  const hits = lexical.candidates.filter((candidate) => candidate.source !== 'recency');
+  let fused: RankedCandidate[];
+  try {
+    fused = fuseRankings(
+      await withConversationContext(database, hits, filters, semantic.related),
+      semantic.candidates,
+      now,
+    );
+  } catch {
+    const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
+    return lexicalOutcome(request, lexical, { ok: false, modelId: semantic.modelId, reason });
+  }
+  const noEvidence = fused.length === 0;
+  return {
+    candidates: (noEvidence ? lexical.candidates : fused).slice(0, request.limit),
+    requestedStrategy: request.strategy,
+    appliedStrategy: 'hybrid',
+    lexicalCandidates: hits.length,
+    semanticCandidates: semantic.candidates.length,
+    fallbackTriggered: hits.length === 0 && lexical.fallbackTriggered,
+    fallbackReason: hits.length === 0 ? lexical.fallbackReason : null,
+    semanticFallbackTriggered: false,
+    semanticFallbackReason: null,
+    embeddingModel: semantic.modelId,
+  };
+}
+
+/**
+ * Retrieves candidates with the requested strategy; the single entry point of context/get, memories/search and
+ * graph seeding. Lexical is FTS5 BM25. Hybrid fuses BM25 (with conversation context) and the vector index of the
+ * scope's embedding model by reciprocal rank plus a recency prior; any semantic failure answers lexically and says
+ * why (`semanticFallbackTriggered`, reason), never silently. Each call is recorded for embedding observability.
+ */
+export async function retrieve(database: Database, request: RetrievalRequest): Promise<RetrievalOutcome> {
+  const started = performance.now();
+  const now = request.now ?? new Date();
+  const hybrid = request.strategy === 'hybrid';
+  const lexical = await lexicalSearch(database, {
+    query: request.query,
+    scope: request.scope,
+    limit: hybrid ? Math.max(request.limit, FUSION_DEPTH) : request.limit,
+    recencyFallback: request.recencyFallback,
+    now,
+    ...(request.type === undefined ? {} : { type: request.type }),
+    ...(request.layer === undefined ? {} : { layer: request.layer }),
+    ...(request.excludeLayer === undefined ? {} : { excludeLayer: request.excludeLayer }),
+  });
+  const outcome = hybrid
+    ? await hybridOutcome(database, request, lexical, now)
+    : lexicalOutcome(request, lexical, null);
+  await recordRetrievalEvent(
+    database,
+    {
+      userId: request.scope.userId,
+      projectId: request.scope.projectId,
+      modelId: outcome.embeddingModel,
+      semanticRequested: hybrid,
+      semanticApplied: outcome.appliedStrategy === 'hybrid',
+      fallbackReason: outcome.semanticFallbackReason,
+      latencyMs: Math.round((performance.now() - started) * 100) / 100,
+    },
+    now,
+  ).catch(() => undefined); // observability never fails a read
+  return outcome;
 }

@@ -1,11 +1,11 @@
 import type { OperationData, ResolvedScope, RetrievedMemory, Strategy } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
 import { toMemory } from '../store/memories.js';
-import type { ScoredRow } from './lexical.js';
+import type { RankedCandidate } from './candidate-filter.js';
 import { retrieve } from './retrieve.js';
 
 /** A scored row as the contract's retrieved memory. */
-export function toRetrievedMemory(candidate: ScoredRow): RetrievedMemory {
+export function toRetrievedMemory(candidate: RankedCandidate): RetrievedMemory {
   return { ...toMemory(candidate.row), score: Math.round(candidate.score * 10_000) / 10_000, source: candidate.source };
 }
 

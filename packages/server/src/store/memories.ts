@@ -239,8 +239,17 @@ export class MemoryStore {
   }
 
   /** Live memories visible to the scope, newest first. */
-  async list(scope: ResolvedScope, filters: MemoryFilters, limit: number): Promise<MemoryRow[]> {
-    const where = allOf({ sql: 'm.deleted_at IS NULL', args: [] }, visibleTo(scope, 'm'), ...filterConditions(filters));
+  async list(
+    scope: ResolvedScope,
+    filters: MemoryFilters,
+    limit: number,
+    now: Date = new Date(),
+  ): Promise<MemoryRow[]> {
+    const where = allOf(
+      { sql: 'm.deleted_at IS NULL AND (m.expires_at IS NULL OR m.expires_at > ?)', args: [now.toISOString()] },
+      visibleTo(scope, 'm'),
+      ...filterConditions(filters),
+    );
     return this.database.all<MemoryRow>(
       `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
       [...where.args, limit],
@@ -294,12 +303,18 @@ export class MemoryStore {
     return purged ?? 0;
   }
 
-  /** Soft-deletes working memories past their TTL; returns how many. */
+  /**
+   * Soft-deletes working memories past their TTL; returns how many. Runs at most every 30 s per database
+   * (it sits on the context/get path) and reads only the partial expiry index.
+   */
   async expireWorking(now: Date): Promise<number> {
-    const timestamp = now.toISOString();
+    const last = lastExpirySweep.get(this.database) ?? Number.NEGATIVE_INFINITY;
+    if (now.getTime() - last < EXPIRY_SWEEP_INTERVAL_MS && now.getTime() >= last) return 0;
+    lastExpirySweep.set(this.database, now.getTime());
     const rows = await this.database.all<{ id: string }>(
-      `SELECT id FROM memories WHERE expires_at IS NOT NULL AND expires_at <= ? AND deleted_at IS NULL LIMIT 1000`,
-      [timestamp],
+      `SELECT id FROM memories INDEXED BY memories_expiry
+        WHERE expires_at IS NOT NULL AND deleted_at IS NULL AND expires_at <= ? LIMIT 1000`,
+      [now.toISOString()],
     );
     return this.softDeleteMany(
       rows.map((row) => row.id),
@@ -308,6 +323,9 @@ export class MemoryStore {
     );
   }
 }
+
+const EXPIRY_SWEEP_INTERVAL_MS = 30_000;
+const lastExpirySweep = new WeakMap<Database, number>();
 
 /** The memory columns with a table alias. */
 export function prefixed(alias: string): string {

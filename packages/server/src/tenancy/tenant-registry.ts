@@ -1,3 +1,4 @@
+import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
 import { CONTROL_CACHE_TTL_MS, TtlCache } from '../store/ttl-cache.js';
 
@@ -25,7 +26,7 @@ export class TenantRegistry {
 
   /** A mapping (cached briefly: resolved on every tenant request). */
   async find(ownerId: string, tenantId: string): Promise<TenantRow | undefined> {
-    return this.rows.get(`${ownerId}\u0000${tenantId}`, () =>
+    return this.rows.get(cacheKey(ownerId, tenantId), () =>
       this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [ownerId, tenantId]),
     );
   }
@@ -41,52 +42,48 @@ export class TenantRegistry {
 
   /** Inserts or replaces a mapping. */
   async save(row: TenantRow): Promise<void> {
-    this.rows.delete(`${row.owner_id}\u0000${row.tenant_id}`);
+    this.rows.delete(cacheKey(row.owner_id, row.tenant_id));
     await this.database.run(
-      `INSERT INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata, last_error, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `${INSERT_MAPPING}
        ON CONFLICT (owner_id, tenant_id) DO UPDATE SET mode = excluded.mode, status = excluded.status,
          source = excluded.source, db_url = excluded.db_url, db_token_encrypted = excluded.db_token_encrypted,
          db_name = excluded.db_name, metadata = excluded.metadata, last_error = excluded.last_error,
          updated_at = excluded.updated_at`,
-      [
-        row.owner_id,
-        row.tenant_id,
-        row.mode,
-        row.status,
-        row.source,
-        row.db_url,
-        row.db_token_encrypted,
-        row.db_name,
-        row.metadata,
-        row.last_error,
-        row.created_at,
-        row.updated_at,
-      ],
+      mappingArgs(row),
     );
   }
 
   /** Inserts a mapping unless one exists; returns whether it was inserted (first writer wins). */
   async insertIfAbsent(row: TenantRow): Promise<boolean> {
-    this.rows.delete(`${row.owner_id}\u0000${row.tenant_id}`);
+    this.rows.delete(cacheKey(row.owner_id, row.tenant_id));
     const changed = await this.database.run(
-      `INSERT OR IGNORE INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata, last_error, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        row.owner_id,
-        row.tenant_id,
-        row.mode,
-        row.status,
-        row.source,
-        row.db_url,
-        row.db_token_encrypted,
-        row.db_name,
-        row.metadata,
-        row.last_error,
-        row.created_at,
-        row.updated_at,
-      ],
+      `${INSERT_MAPPING} ON CONFLICT (owner_id, tenant_id) DO NOTHING`,
+      mappingArgs(row),
     );
     return changed > 0;
   }
+}
+
+const INSERT_MAPPING = `INSERT INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name,
+  metadata, last_error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function mappingArgs(row: TenantRow): InValue[] {
+  return [
+    row.owner_id,
+    row.tenant_id,
+    row.mode,
+    row.status,
+    row.source,
+    row.db_url,
+    row.db_token_encrypted,
+    row.db_name,
+    row.metadata,
+    row.last_error,
+    row.created_at,
+    row.updated_at,
+  ];
+}
+
+function cacheKey(ownerId: string, tenantId: string): string {
+  return `${ownerId}\u0000${tenantId}`;
 }

@@ -128,6 +128,16 @@ const coreMigrations: readonly Migration[] = [
       'CREATE INDEX skill_files_scope ON skill_files(user_id, project_id, deleted_at)',
     ],
   },
+  {
+    version: 3,
+    name: 'fts_rank_expiry_index',
+    statements: [
+      // The BM25 column weights as the table's rank function, so `ORDER BY rank LIMIT n` keeps a top-n heap.
+      "INSERT INTO memories_fts(memories_fts, rank) VALUES ('rank', 'bm25(1.0, 1.5, 1.2, 0.75)')",
+      'DROP INDEX IF EXISTS memories_expiry',
+      'CREATE INDEX memories_expiry ON memories(expires_at) WHERE expires_at IS NOT NULL AND deleted_at IS NULL',
+    ],
+  },
 ];
 
 /**

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startInProcessServer } from './in-process-server.js';
+import { type Conversation, loadLocomo } from './locomo.js';
+import { ProgressBar } from './progress.js';
+import { printTable } from './report.js';
+import { asJson, CATEGORY_NAMES, Scoreboard } from './score.js';
+import { type BenchStrategy, type GraphFacts, promoteGraph, rank, STRATEGIES } from './strategies.js';
+
+/**
+ * `pnpm bench:retrieval`: retrieval quality on LoCoMo-format data with the real server code in-process (services +
+ * Hono app, `app.request`, no port), one tenant per conversation, scored as `../shared/bench/README.md` says.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: path.resolve(here, '../../../shared/bench/locomo-dev.json') },
+    strategy: { type: 'string', default: 'hybrid' },
+    k: { type: 'string', default: '5,10,20' },
+    json: { type: 'boolean', default: false },
+    'embedding-model': { type: 'string' },
+  },
+});
+const strategy = values.strategy as BenchStrategy;
+if (!STRATEGIES.includes(strategy)) throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
+const ks = values.k
+  .split(',')
+  .map(Number)
+  .filter((k) => Number.isInteger(k) && k > 0 && k <= 50)
+  .sort((a, b) => a - b);
+if (ks.length === 0) throw new Error('--k must list integers 1..50, e.g. 5,10,20');
+const maxK = ks.at(-1) ?? 20;
+
+const { conversations, evidence } = loadLocomo(path.resolve(values.data));
+const server = await startInProcessServer(
+  values['embedding-model'] === undefined ? {} : { embeddingModel: values['embedding-model'] },
+);
+const started = performance.now();
+const board = new Scoreboard(ks);
+const graph: GraphFacts = { canaryTenants: 0, tenants: 0, blockedReasonCodes: [], expandedServed: 0 };
+let semanticFallbacks = 0;
+const totalSteps = conversations.reduce(
+  (sum, conversation) => sum + conversation.turns.length + conversation.items.length,
+  0,
+);
+const progress = new ProgressBar(totalSteps);
+
+async function ingest(conversation: Conversation): Promise<Map<string, string>> {
+  const diaIdOf = new Map<string, string>();
+  for (const turn of conversation.turns) {
+    const added = await server.call<{ id: string }>('POST', '/memories/add', {
+      content: turn.content,
+      metadata: { diaId: turn.diaId, sessionDate: turn.sessionDate },
+      scope: { tenantId: conversation.sampleId },
+    });
+    diaIdOf.set(added.id, turn.diaId);
+    progress.tick(`${conversation.sampleId} ingest`);
+  }
+  return diaIdOf;
+}
+
+for (const conversation of conversations) {
+  const diaIdOf = await ingest(conversation);
+  const tenantId = conversation.sampleId;
+  if (strategy === 'hybrid_graph') {
+    graph.tenants += 1;
+    // Shadow samples for the rollout gate: lexical context calls with the graph in shadow (answers unscored).
+    const outcome = await promoteGraph(server, tenantId, async () => {
+      for (const item of conversation.items.slice(0, 45))
+        await server.call('POST', '/context/get', { query: item.question, scope: { tenantId } });
+    });
+    if (outcome.canary) graph.canaryTenants += 1;
+    graph.blockedReasonCodes.push(...outcome.reasonCodes.filter((code) => !graph.blockedReasonCodes.includes(code)));
+  }
+  for (const item of conversation.items) {
+    // hybrid_graph's list depends on the budget k (its graph share); the other strategies rank once.
+    const budgets = strategy === 'hybrid_graph' ? ks : [maxK];
+    const lists = new Map<number, string[]>();
+    for (const k of budgets) {
+      const ranking = await rank(server, strategy, tenantId, item.question, k);
+      if (ranking.semanticFallback && k === maxK) semanticFallbacks += 1;
+      graph.expandedServed += ranking.expanded;
+      lists.set(
+        k,
+        ranking.ids.map((id) => diaIdOf.get(id) ?? id),
+      );
+    }
+    const longest = lists.get(maxK) ?? [];
+    board.addPerK(item.category, item.evidence, (k) => lists.get(k) ?? longest, longest);
+    progress.tick(`${conversation.sampleId} ${strategy}`);
+  }
+}
+const seconds = Math.round((performance.now() - started) / 100) / 10;
+await server.close();
+
+const overall = board.figures('overall');
+const memories = conversations.reduce((sum, conversation) => sum + conversation.turns.length, 0);
+printTable({
+  strategy,
+  embeddingModel: server.embeddingModel,
+  ks,
+  board,
+  memories,
+  seconds,
+  evidence,
+  semanticFallbacks,
+  graph,
+});
+if (values.json) {
+  const byCategory = Object.fromEntries(
+    board
+      .categories()
+      .map((category) => [
+        String(category),
+        { name: CATEGORY_NAMES[category] ?? `category-${category}`, ...asJson(board.figures(String(category))) },
+      ]),
+  );
+  const line = {
+    strategy,
+    embeddingModel: server.embeddingModel,
+    memories,
+    queries: overall.n,
+    seconds,
+    overall: asJson(overall),
+    byCategory,
+    semanticFallbacks,
+    evidence,
+    ...(strategy === 'hybrid_graph' ? { graph } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../store/database.js';
+import type { MemoryRow } from '../store/memories.js';
+import { parseJson } from '../store/rows.js';
+import { describeEmbeddingError, type EmbeddingFailure } from './embedding-errors.js';
+import { type JobOrigin, type JobOutcome, recordJobs } from './jobs.js';
+import type { EmbeddingRegistry, EmbeddingResult } from './registry.js';
+import { recordUsage } from './usage.js';
+import { ensureVectorTable, writeVector } from './vector-store.js';
+
+/** The text a memory is embedded from: its content, then its tags and category (curated labels add meaning). */
+export function embeddingText(row: Pick<MemoryRow, 'content' | 'tags' | 'category'>): string {
+  const tags = parseJson<string[]>(row.tags, []);
+  return [row.content, tags.length > 0 ? tags.join(', ') : null, row.category].filter((part) => part).join('\n');
+}
+
+/** A short hash of an embedding text, stored beside the vector so unchanged text is not embedded again. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+/** What embedding a batch did. */
+export interface EmbedOutcome {
+  embedded: number;
+  failed: number;
+  /** The last failure, if any. */
+  error: EmbeddingFailure | null;
+}
+
+/** Where embedding work is recorded and billed. */
+export interface EmbedTarget {
+  database: Database;
+  registry: EmbeddingRegistry;
+  modelId: string;
+  tenantId: string | null;
+  origin: JobOrigin;
+  now: Date;
+}
+
+function groupByProject(rows: readonly MemoryRow[]): MemoryRow[][] {
+  const groups = new Map<string, MemoryRow[]>();
+  for (const row of rows) {
+    const key = row.project_id ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Embeds memories with one model and stores their vectors; meters usage per project (one request per project in
+ * the batch) and records one job per memory. Never throws for a model or provider failure: it is counted, recorded
+ * with its code, and the memories stay without a vector for the backfill to retry.
+ */
+export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRow[]): Promise<EmbedOutcome> {
+  const outcome: EmbedOutcome = { embedded: 0, failed: 0, error: null };
+  const jobs: JobOutcome[] = [];
+  const job = (row: MemoryRow, error: EmbeddingFailure | null): JobOutcome => ({
+    memoryId: row.id,
+    modelId: target.modelId,
+    origin: target.origin,
+    userId: row.user_id,
+    projectId: row.project_id,
+    error,
+  });
+  const fail = (group: readonly MemoryRow[], failure: EmbeddingFailure) => {
+    for (const row of group) jobs.push(job(row, failure));
+    outcome.failed += group.length;
+    outcome.error = failure;
+  };
+  for (const group of groupByProject(rows)) {
+    const texts = group.map(embeddingText);
+    let result: EmbeddingResult;
+    try {
+      result = await target.registry.embed(target.modelId, texts);
+    } catch (error) {
+      fail(group, describeEmbeddingError(error));
+      continue;
+    }
+    try {
+      await recordUsage(
+        target.database,
+        {
+          tenantId: target.tenantId,
+          projectId: group[0]?.project_id ?? null,
+          modelId: target.modelId,
+          provider: result.model.provider,
+          items: texts.length,
+          tokens: result.tokens,
+          costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
+        },
+        target.now,
+      );
+      const table = await ensureVectorTable(target.database, target.modelId, result.model.dimensions, target.now);
+      for (const [position, row] of group.entries()) {
+        await writeVector(
+          target.database,
+          table,
+          row.seq,
+          result.embeddings[position] ?? new Float32Array(),
+          textHash(texts[position] ?? ''),
+          target.now,
+        );
+        jobs.push(job(row, null));
+        outcome.embedded += 1;
+      }
+    } catch {
+      // The vectors were computed but could not be stored (the database's own error is not recorded: it may quote SQL).
+      const stored = new Set(jobs.map((entry) => entry.memoryId));
+      fail(
+        group.filter((row) => !stored.has(row.id)),
+        { code: 'EMBEDDING_STORE_FAILED', message: 'The vector could not be stored' },
+      );
+    }
+  }
+  await recordJobs(target.database, jobs, target.now);
+  return outcome;
+}

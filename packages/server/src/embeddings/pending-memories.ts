@@ -1,0 +1,66 @@
+import type { ResolvedScope } from '@memory-service/contract';
+import type { Database } from '../store/database.js';
+import { type MemoryRow, prefixed } from '../store/memories.js';
+import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
+import { findVectorTable } from './vector-store.js';
+
+/** Memories that should have a vector: live, current (superseded ones are never served), visible to the scope. */
+function embeddable(scope: ResolvedScope): Condition {
+  return allOf({ sql: 'm.deleted_at IS NULL AND m.superseded_by IS NULL', args: [] }, visibleTo(scope, 'm'));
+}
+
+/** The condition "has no vector for this model" (every memory, when the model has no table yet). */
+async function lacking(database: Database, modelId: string): Promise<Condition> {
+  const table = await findVectorTable(database, modelId);
+  return table === undefined
+    ? { sql: '1 = 1', args: [] }
+    : { sql: `NOT EXISTS (SELECT 1 FROM ${table.tableName} v WHERE v.memory_seq = m.seq)`, args: [] };
+}
+
+/** Counts for a scope and model: memories to embed, those without a vector, those whose embedding failed. */
+export interface CoverageFigures {
+  total: number;
+  pending: number;
+  failed: number;
+  /** When the longest-waiting pending memory was last written (null when none is pending). */
+  oldestPendingAt: string | null;
+}
+
+/** Coverage of a model's vectors over the memories visible to a scope. */
+export async function coverage(database: Database, scope: ResolvedScope, modelId: string): Promise<CoverageFigures> {
+  const base = embeddable(scope);
+  const missing = allOf(base, await lacking(database, modelId));
+  const total = await database.get<{ count: number }>(`SELECT COUNT(*) AS count FROM memories m WHERE ${base.sql}`, [
+    ...base.args,
+  ]);
+  const pending = await database.get<{ count: number; oldest: string | null }>(
+    `SELECT COUNT(*) AS count, MIN(m.updated_at) AS oldest FROM memories m WHERE ${missing.sql}`,
+    missing.args,
+  );
+  const failed = await database.get<{ count: number }>(
+    `SELECT COUNT(*) AS count FROM memories m WHERE ${missing.sql} AND EXISTS (
+       SELECT 1 FROM embedding_jobs j WHERE j.memory_id = m.id AND j.model_id = ? AND j.status = 'failed')`,
+    [...missing.args, modelId],
+  );
+  return {
+    total: Number(total?.count ?? 0),
+    pending: Number(pending?.count ?? 0),
+    failed: Number(failed?.count ?? 0),
+    oldestPendingAt: pending?.oldest ?? null,
+  };
+}
+
+/** The next memories without a vector for the model, in write order after a cursor. */
+export async function nextPending(
+  database: Database,
+  scope: ResolvedScope,
+  modelId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<MemoryRow[]> {
+  const where = allOf(embeddable(scope), await lacking(database, modelId), { sql: 'm.seq > ?', args: [afterSeq] });
+  return database.all<MemoryRow>(`SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.seq LIMIT ?`, [
+    ...where.args,
+    limit,
+  ]);
+}

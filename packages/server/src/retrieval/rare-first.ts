@@ -1,0 +1,54 @@
+import type { InValue } from '@libsql/client';
+import type { Database } from '../store/database.js';
+import { type MemoryRow, prefixed } from '../store/memories.js';
+import { matchExpression } from './fts-query.js';
+import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
+
+/** A term in at most this share of documents is "rare": matching only rare terms touches few rows. */
+const RARE_SHARE = 0.01;
+/** Rare-term candidates fetched per requested result before the common terms re-rank them. */
+const CANDIDATE_FACTOR = 3;
+
+function mentions(text: string, term: string): boolean {
+  // A crude stem: the first letters of the term (porter stems are prefixes of the word in most English cases).
+  return text.includes(term.length > 5 ? term.slice(0, term.length - 2) : term);
+}
+
+/**
+ * On a large index, a query mixing rare and common terms is answered from the rare terms alone: FTS5 scores
+ * every match of every OR-ed term, so common terms cost most of the time while their IDF is small. The rare-term
+ * candidates are then re-ranked by adding each common term's IDF when the memory mentions it (BM25 with a term
+ * frequency of one and an average length). Returns null when this shortcut does not apply or finds too few rows;
+ * the caller then runs the full query.
+ */
+export async function rareFirstSearch(
+  database: Database,
+  statistics: TermStatistics,
+  where: { sql: string; args: InValue[] },
+  limit: number,
+): Promise<Array<MemoryRow & { rank: number }> | null> {
+  const { documents, terms, frequencies } = statistics;
+  if (documents === 0) return null;
+  const rare = terms.filter((term) => (frequencies.get(term) ?? 0) <= documents * RARE_SHARE);
+  const common = terms.filter((term) => !rare.includes(term));
+  if (rare.length === 0 || common.length === 0) return null;
+  const rows = await database.all<MemoryRow & { rank: number }>(
+    `SELECT ${prefixed('m')}, memories_fts.rank AS rank
+       FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+      WHERE memories_fts MATCH ? AND ${where.sql}
+      ORDER BY rank LIMIT ?`,
+    [matchExpression(rare), ...where.args, limit * CANDIDATE_FACTOR],
+  );
+  if (rows.length < limit) return null;
+  const weights = common.map((term) => ({
+    term,
+    idf: inverseDocumentFrequency(documents, frequencies.get(term) ?? 0),
+  }));
+  const rescored = rows.map((row) => {
+    const text = `${row.content} ${row.tags} ${row.category ?? ''} ${row.paths}`.toLowerCase();
+    const bonus = weights.reduce((sum, weight) => sum + (mentions(text, weight.term) ? weight.idf : 0), 0);
+    // FTS5 ranks are negative BM25 scores: lower is better.
+    return { ...row, rank: Number(row.rank) - bonus };
+  });
+  return rescored.sort((a, b) => a.rank - b.rank).slice(0, limit);
+}
