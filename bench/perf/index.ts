@@ -6,7 +6,7 @@ import { rawFtsFloor } from './floors.js';
 import { type LoadResult, runLoad } from './load.js';
 import { seedWorkspace } from './seed.js';
 import { generateQueries } from './seed-data.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
+import { BENCH_EMBEDDING_MODEL, type ServerProcess, startServerProcess } from './server-process.js';
 import { runSoak, type SoakResult } from './soak.js';
 
 /**
@@ -26,7 +26,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-const sizes = values.sizes.split(',').map(Number);
+const sizes = values.sizes.split(',').filter((size) => size.trim() !== '').map(Number);
 const seconds = Number(values.seconds);
 const apiKey = `mem_${'5e'.repeat(32)}`;
 const queries = generateQueries(200);
@@ -156,7 +156,7 @@ function printTable(reports: SizeReport[], soak: SoakResult | null): void {
   }
   if (soak) {
     console.log(
-      `\nsoak: ${soak.seconds} s mixed load, ${soak.requests} requests, ${soak.errors} errors, RSS ${soak.rssStartMb} -> ${soak.rssEndMb} MB (peak ${soak.peakRssMb} MB), ${soak.flat ? 'flat' : 'GROWING'}`,
+      `\nsoak: ${soak.seconds} s mixed load, ${soak.requests} requests, ${soak.errors} errors, RSS over the last third ${soak.rssStartMb} -> ${soak.rssEndMb} MB (peak ${soak.peakRssMb} MB; every 5 s: ${soak.samples.join(' ')}), ${soak.flat ? 'flat' : 'GROWING'}`,
     );
   }
 }
@@ -174,6 +174,8 @@ const result = {
     node: process.version,
   },
   secondsPerRun: seconds,
+  embeddingModel: BENCH_EMBEDDING_MODEL,
+  seeding: 'memories written through the server storage layer directly (batched transactions), vectors built by the backfill API',
   reports,
   soak,
 };

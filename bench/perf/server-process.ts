@@ -6,6 +6,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distEntry = pathToFileURL(path.resolve(here, '../../packages/server/dist/index.js')).href;
 
+/**
+ * The embedding model of the benchmark server: feature hashing, so 100k vectors can be built in minutes. The default
+ * sentence encoder costs 25-40 ms per memory on this machine (see BENCHMARKS.md), which would make seeding 100k
+ * memories take about an hour and bound write throughput by the model, not the server.
+ */
+export const BENCH_EMBEDDING_MODEL = 'local/hash-384';
+
 /** The server under test, in its own process (as users run it), on a free loopback port. */
 export interface ServerProcess {
   url: string;
@@ -32,7 +39,8 @@ export async function startServerProcess(
   const script = `
     const { startServer } = await import(${JSON.stringify(distEntry)});
     const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: ${JSON.stringify(dataDir)},
-      bootstrapApiKey: ${JSON.stringify(apiKey)}, logLevel: 'warn', rateLimitPerMinute: 0, ipRateLimitPerMinute: 0 });
+      bootstrapApiKey: ${JSON.stringify(apiKey)}, logLevel: 'warn', rateLimitPerMinute: 0, ipRateLimitPerMinute: 0,
+      embeddingModel: ${JSON.stringify(BENCH_EMBEDDING_MODEL)} });
     process.stdout.write('URL ' + server.url + '\\n');
     const stop = async () => { await server.close(); process.exit(0); };
     process.on('SIGTERM', stop);
