@@ -26,7 +26,10 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-const sizes = values.sizes.split(',').filter((size) => size.trim() !== '').map(Number);
+const sizes = values.sizes
+  .split(',')
+  .filter((size) => size.trim() !== '')
+  .map(Number);
 const seconds = Number(values.seconds);
 const apiKey = `mem_${'5e'.repeat(32)}`;
 const queries = generateQueries(200);
@@ -175,7 +178,8 @@ const result = {
   },
   secondsPerRun: seconds,
   embeddingModel: BENCH_EMBEDDING_MODEL,
-  seeding: 'memories written through the server storage layer directly (batched transactions), vectors built by the backfill API',
+  seeding:
+    'memories written through the server storage layer directly (batched transactions), vectors built by the backfill API',
   reports,
   soak,
 };

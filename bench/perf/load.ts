@@ -38,26 +38,30 @@ export async function runLoad(
   options: { connections: number; seconds: number },
 ): Promise<LoadResult> {
   const times: number[] = [];
-  const instance = autocannon({
-    url: baseUrl,
-    connections: options.connections,
-    duration: options.seconds,
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    requests: [
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
       {
-        method: shape.method,
-        path: shape.path,
-        setupRequest: (request) => {
-          if (shape.body) request.body = JSON.stringify(shape.body());
-          return request;
-        },
+        url: baseUrl,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: shape.method,
+            path: shape.path,
+            setupRequest: (request) => {
+              if (shape.body) request.body = JSON.stringify(shape.body());
+              return request;
+            },
+          },
+        ],
       },
-    ],
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      times.push(responseTime);
+    });
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-  });
-  const result = await instance;
   times.sort((a, b) => a - b);
   return {
     name,

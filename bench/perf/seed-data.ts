@@ -1,3 +1,5 @@
+import type { MemoryLayer, MemoryType } from '../../packages/contract/src/index.js';
+
 /**
  * Deterministic, realistic memories for the performance benchmark: a software team's rules, decisions, facts and
  * notes about services, people and tools, generated from a fixed seed so every run measures the same data.
@@ -117,7 +119,7 @@ function codename(random: () => number): string {
   const length = 2 + Math.floor(random() * 2);
   return Array.from({ length }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
 }
-const TEMPLATES: Array<{ type: string; layer?: string; render: (pick: <T>(items: T[]) => T) => string }> = [
+const TEMPLATES: Array<{ type: MemoryType; layer?: MemoryLayer; render: (pick: <T>(items: T[]) => T) => string }> = [
   {
     type: 'decision',
     render: (pick) =>
@@ -153,8 +155,8 @@ const TEMPLATES: Array<{ type: string; layer?: string; render: (pick: <T>(items:
 /** One generated memory. */
 export interface SeedMemory {
   content: string;
-  type: string;
-  layer: string;
+  type: MemoryType;
+  layer: MemoryLayer;
   tags: string[];
   category: string;
   paths: string[];

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { Database } from '../../packages/server/src/store/database.js';
-import { contentHash } from '../../packages/server/src/store/memories.js';
+import { memoryInsertStatement, newMemoryId } from '../../packages/server/src/store/memories.js';
 import { migrate } from '../../packages/server/src/store/migrate.js';
 import { tenantMigrations } from '../../packages/server/src/store/migrations/tenant.js';
 import { generateMemories } from './seed-data.js';
@@ -16,25 +15,16 @@ export async function seedWorkspace(databaseUrl: string, count: number): Promise
   const started = performance.now();
   const database = await Database.open({ url: databaseUrl });
   await migrate(database, tenantMigrations);
-  let batch: Array<{ sql: string; args: Array<string | null> }> = [];
+  let batch: Array<ReturnType<typeof memoryInsertStatement>> = [];
   for (const memory of generateMemories(count)) {
-    batch.push({
-      sql: `INSERT INTO memories (id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
-              embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, '{}', NULL, NULL, NULL, NULL, ?, ?, ?, NULL, NULL)`,
-      args: [
-        randomBytes(6).toString('hex'),
-        memory.content,
-        memory.type,
-        memory.layer,
-        JSON.stringify(memory.tags),
-        JSON.stringify(memory.paths),
-        memory.category,
-        contentHash(memory.content),
+    batch.push(
+      memoryInsertStatement(
+        newMemoryId(),
+        { ...memory, metadata: {}, embeddingModel: null, expiresAt: null },
+        { tenantId: null, userId: null, projectId: null },
         memory.createdAt,
-        memory.createdAt,
-      ],
-    });
+      ),
+    );
     if (batch.length === BATCH) {
       await database.transaction(batch);
       batch = [];

@@ -39,20 +39,23 @@ function marks(ids: readonly string[]): string {
   return ids.map(() => '?').join(', ');
 }
 
+/** One neighbour as the SQL returns it. */
+interface NeighbourRow {
+  from_id: string;
+  memory_id: string;
+  via: string;
+  edge_type: string;
+  confidence: number;
+  created_at: string;
+}
+
 /**
  * Neighbours through shared nodes. Repo and user nodes are skipped: visibility already narrows retrieval to one
  * project and user, so those nodes link every visible memory and carry no evidence. Strongest links first.
  */
 export async function nodeNeighbours(database: Database, fromIds: readonly string[], filter: NeighbourFilter) {
   const where = reachable(filter);
-  const rows = await database.all<{
-    from_id: string;
-    memory_id: string;
-    via: string;
-    edge_type: string;
-    confidence: number;
-    created_at: string;
-  }>(
+  const rows = await database.all<NeighbourRow>(
     `SELECT source.memory_id AS from_id, target.memory_id AS memory_id, n.label AS via, target.edge_type AS edge_type,
             source.confidence * target.confidence AS confidence, m.created_at AS created_at
        FROM graph_memory_links source
@@ -71,14 +74,7 @@ export async function nodeNeighbours(database: Database, fromIds: readonly strin
 export async function edgeNeighbours(database: Database, fromIds: readonly string[], filter: NeighbourFilter) {
   const where = reachable(filter);
   const args: InValue[] = [...fromIds, ...where.args, ...fromIds, ...where.args, filter.maxRows];
-  const rows = await database.all<{
-    from_id: string;
-    memory_id: string;
-    via: string;
-    edge_type: string;
-    confidence: number;
-    created_at: string;
-  }>(
+  const rows = await database.all<NeighbourRow>(
     `SELECT * FROM (
        SELECT e.source_memory_id AS from_id, e.target_memory_id AS memory_id, e.source_memory_id AS via,
               e.edge_type AS edge_type, e.confidence AS confidence, m.created_at AS created_at
@@ -94,14 +90,7 @@ export async function edgeNeighbours(database: Database, fromIds: readonly strin
   return rows.map(toStep);
 }
 
-function toStep(row: {
-  from_id: string;
-  memory_id: string;
-  via: string;
-  edge_type: string;
-  confidence: number;
-  created_at: string;
-}): PathStep {
+function toStep(row: NeighbourRow): PathStep {
   return {
     fromId: row.from_id,
     memoryId: row.memory_id,

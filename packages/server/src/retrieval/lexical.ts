@@ -1,8 +1,7 @@
 import type { InValue } from '@libsql/client';
-import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memories.js';
-import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
+import type { Condition } from '../store/scope-filter.js';
 import { type CandidateScope, candidateFilter } from './candidate-filter.js';
 import { escapeLike, matchExpression, queryTerms } from './fts-query.js';
 import { rareFirstSearch } from './rare-first.js';

@@ -122,7 +122,7 @@ export class MemoryStore {
       const id = newMemoryId();
       try {
         await this.database.transaction([
-          this.insertStatement(id, memory, scope, timestamp),
+          memoryInsertStatement(id, memory, scope, timestamp),
           lifecycleStatement('memory.created', id, scope, timestamp, { type: memory.type, layer: memory.layer }),
         ]);
         const row = await this.findById(id);
@@ -133,31 +133,6 @@ export class MemoryStore {
         throw error;
       }
     }
-  }
-
-  private insertStatement(id: string, memory: NewMemory, scope: ResolvedScope, timestamp: string): InStatement {
-    return {
-      sql: `INSERT INTO memories (id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
-              embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
-      args: [
-        id,
-        memory.content,
-        memory.type,
-        memory.layer,
-        JSON.stringify(memory.tags),
-        JSON.stringify(memory.paths),
-        memory.category,
-        JSON.stringify(memory.metadata),
-        scope.userId,
-        scope.projectId,
-        memory.embeddingModel,
-        contentHash(memory.content),
-        timestamp,
-        timestamp,
-        memory.expiresAt,
-      ],
-    };
   }
 
   async findById(id: string): Promise<MemoryRow | undefined> {
@@ -326,6 +301,37 @@ export class MemoryStore {
 
 const EXPIRY_SWEEP_INTERVAL_MS = 30_000;
 const lastExpirySweep = new WeakMap<Database, number>();
+
+/** The INSERT of a new memory written with a scope (the bench seeds through it too). */
+export function memoryInsertStatement(
+  id: string,
+  memory: NewMemory,
+  scope: ResolvedScope,
+  timestamp: string,
+): InStatement {
+  return {
+    sql: `INSERT INTO memories (id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
+            embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
+    args: [
+      id,
+      memory.content,
+      memory.type,
+      memory.layer,
+      JSON.stringify(memory.tags),
+      JSON.stringify(memory.paths),
+      memory.category,
+      JSON.stringify(memory.metadata),
+      scope.userId,
+      scope.projectId,
+      memory.embeddingModel,
+      contentHash(memory.content),
+      timestamp,
+      timestamp,
+      memory.expiresAt,
+    ],
+  };
+}
 
 /** The memory columns with a table alias. */
 export function prefixed(alias: string): string {
