@@ -6,7 +6,7 @@ import { describeEmbeddingError, type EmbeddingFailure } from './embedding-error
 import { type JobOrigin, type JobOutcome, recordJobs } from './jobs.js';
 import type { EmbeddingRegistry, EmbeddingResult } from './registry.js';
 import { recordUsage } from './usage.js';
-import { ensureVectorTable, writeVector } from './vector-store.js';
+import { ensureVectorTable, writeVectors } from './vector-store.js';
 
 /** The text a memory is embedded from: its content, then its tags and category (curated labels add meaning). */
 export function embeddingText(row: Pick<MemoryRow, 'content' | 'tags' | 'category'>): string {
@@ -91,18 +91,14 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
         target.now,
       );
       const table = await ensureVectorTable(target.database, target.modelId, result.model.dimensions, target.now);
-      for (const [position, row] of group.entries()) {
-        await writeVector(
-          target.database,
-          table,
-          row.seq,
-          result.embeddings[position] ?? new Float32Array(),
-          textHash(texts[position] ?? ''),
-          target.now,
-        );
-        jobs.push(job(row, null));
-        outcome.embedded += 1;
-      }
+      const entries = group.map((row, position) => ({
+        memorySeq: row.seq,
+        vector: result.embeddings[position] ?? new Float32Array(),
+        textHash: textHash(texts[position] ?? ''),
+      }));
+      await writeVectors(target.database, table, entries, target.now);
+      for (const row of group) jobs.push(job(row, null));
+      outcome.embedded += group.length;
     } catch {
       // The vectors were computed but could not be stored (the database's own error is not recorded: it may quote SQL).
       const stored = new Set(jobs.map((entry) => entry.memoryId));

@@ -122,22 +122,29 @@ export function vectorBlob(vector: Float32Array): Uint8Array {
   return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
-/** Stores (or replaces) a memory's vector. */
-export async function writeVector(
+/** A memory's vector to store, with the hash of the text it was computed from. */
+export interface VectorEntry {
+  memorySeq: number;
+  vector: Float32Array;
+  textHash: string;
+}
+
+/** Stores (or replaces) memories' vectors in one transaction. */
+export async function writeVectors(
   database: Database,
   table: VectorTable,
-  memorySeq: number,
-  vector: Float32Array,
-  textHash: string,
+  entries: readonly VectorEntry[],
   now: Date,
 ): Promise<void> {
-  await database.transaction([
-    { sql: `DELETE FROM ${table.tableName} WHERE memory_seq = ?`, args: [memorySeq] },
-    {
-      sql: `INSERT INTO ${table.tableName} (memory_seq, embedding, text_hash, embedded_at) VALUES (?, vector32(?), ?, ?)`,
-      args: [memorySeq, vectorBlob(vector), textHash, now.toISOString()],
-    },
-  ]);
+  await database.transaction(
+    entries.flatMap((entry) => [
+      { sql: `DELETE FROM ${table.tableName} WHERE memory_seq = ?`, args: [entry.memorySeq] },
+      {
+        sql: `INSERT INTO ${table.tableName} (memory_seq, embedding, text_hash, embedded_at) VALUES (?, vector32(?), ?, ?)`,
+        args: [entry.memorySeq, vectorBlob(entry.vector), entry.textHash, now.toISOString()],
+      },
+    ]),
+  );
 }
 
 /** The hash of the text a memory's stored vector was computed from, if it has one. */
