@@ -1,5 +1,5 @@
 import { Database } from '../../packages/server/src/store/database.js';
-import { memoryInsertStatement, newMemoryId } from '../../packages/server/src/store/memories.js';
+import { memoryInsertStatement, newMemoryId } from '../../packages/server/src/store/memory-rows.js';
 import { migrate } from '../../packages/server/src/store/migrate.js';
 import { tenantMigrations } from '../../packages/server/src/store/migrations/tenant.js';
 import { generateMemories } from './seed-data.js';

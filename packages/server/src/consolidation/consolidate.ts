@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsolidationRun, OperationData } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { lifecycleStatement } from '../store/memories.js';
+import { lifecycleStatement } from '../store/memory-rows.js';
 import {
   applyPlanStatements,
   type ConsolidationSelection,

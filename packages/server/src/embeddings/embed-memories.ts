@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../store/database.js';
-import type { MemoryRow } from '../store/memories.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import { parseJson } from '../store/rows.js';
 import { describeEmbeddingError, type EmbeddingFailure } from './embedding-errors.js';
 import { type JobOrigin, type JobOutcome, recordJobs } from './jobs.js';

@@ -1,6 +1,6 @@
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memories.js';
+import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
 import { findVectorTable } from './vector-store.js';
 

@@ -1,6 +1,6 @@
 import type { HandlerContext } from '../handlers/types.js';
 import type { Database } from '../store/database.js';
-import type { MemoryRow } from '../store/memories.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import { embeddingRegistryReady } from './default-registry.js';
 import { embeddingText, embedMemories, textHash } from './embed-memories.js';
 import { noteScopeModel } from './scope-model.js';

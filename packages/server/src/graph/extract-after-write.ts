@@ -1,5 +1,5 @@
 import type { HandlerContext } from '../handlers/types.js';
-import type { MemoryRow } from '../store/memories.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import { syncMemoryGraph } from './sync-memory-graph.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { ContextMode, ResolvedScope, RetrievedMemory, RolloutMode } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { MemoryStore, toMemory } from '../store/memories.js';
+import { MemoryStore } from '../store/memories.js';
+import { toMemory } from '../store/memory-rows.js';
 import { expandFromSeeds } from './expand.js';
 import { recordGraphError } from './graph-errors.js';
 

@@ -3,7 +3,7 @@ import { subjectKey } from '../consolidation/subject-key.js';
 import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
-import type { MemoryRow } from '../store/memories.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import { visibleTo } from '../store/scope-filter.js';
 import { metadataRelations } from './graph-model.js';
 import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from './text-similarity.js';

@@ -1,6 +1,6 @@
 import type { InStatement } from '@libsql/client';
 import type { Database } from '../store/database.js';
-import { type MemoryRow, toMemory } from '../store/memories.js';
+import { type MemoryRow, toMemory } from '../store/memory-rows.js';
 import { recordGraphError } from './graph-errors.js';
 import { memoryNodeId, type NodeLink, nodeLinks } from './graph-model.js';
 import { type MemoryEdge, metadataEdges, sameSubjectEdges, similarMemories, subjectGroup } from './related-memories.js';

@@ -12,7 +12,8 @@ import { embedAfterWrite, purgeVectorsAfterVacuum } from '../embeddings/write-ho
 import { extractGraphAfterWrite } from '../graph/extract-after-write.js';
 import { escapeLike } from '../retrieval/fts-query.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
-import { type MemoryFilters, MemoryStore, toMemory } from '../store/memories.js';
+import { type MemoryFilters, MemoryStore } from '../store/memories.js';
+import { toMemory } from '../store/memory-rows.js';
 import type { Handler, HandlerContext } from './types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { ResolvedScope, RetrievedMemory } from '@memory-service/contract';
-import type { MemoryRow } from '../store/memories.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
 
 /** A ranked memory: its row, its score (higher is better) and which retriever found it. */

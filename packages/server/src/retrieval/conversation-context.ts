@@ -1,5 +1,5 @@
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memories.js';
+import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
 /**

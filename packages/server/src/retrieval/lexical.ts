@@ -1,6 +1,6 @@
 import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memories.js';
+import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
 import { type CandidateScope, candidateFilter } from './candidate-filter.js';
 import { escapeLike, matchExpression, queryTerms } from './fts-query.js';

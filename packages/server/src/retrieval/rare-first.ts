@@ -1,6 +1,6 @@
 import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memories.js';
+import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import { matchExpression } from './fts-query.js';
 import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
 

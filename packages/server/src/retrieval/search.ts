@@ -1,6 +1,6 @@
 import type { OperationData, ResolvedScope, RetrievedMemory, Strategy } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { toMemory } from '../store/memories.js';
+import { toMemory } from '../store/memory-rows.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { retrieve } from './retrieve.js';
 

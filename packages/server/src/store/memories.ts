@@ -1,82 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { InStatement, InValue } from '@libsql/client';
-import type { Memory, MemoryLayer, MemoryType, ResolvedScope } from '@memory-service/contract';
+import type { InValue } from '@libsql/client';
+import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from './database.js';
-import { parseJson, textOrNull } from './rows.js';
+import {
+  contentHash,
+  lifecycleStatement,
+  MEMORY_COLUMNS,
+  type MemoryPatch,
+  type MemoryRow,
+  memoryInsertStatement,
+  type NewMemory,
+  newMemoryId,
+  prefixed,
+} from './memory-rows.js';
 import { allOf, type Condition, ownedBy, visibleTo } from './scope-filter.js';
-
-/** A `memories` row as stored. */
-export interface MemoryRow {
-  seq: number;
-  id: string;
-  content: string;
-  type: string;
-  layer: string;
-  tags: string;
-  paths: string;
-  category: string | null;
-  metadata: string;
-  user_id: string | null;
-  project_id: string | null;
-  embedding_model: string | null;
-  superseded_by: string | null;
-  content_hash: string;
-  created_at: string;
-  updated_at: string;
-  expires_at: string | null;
-  deleted_at: string | null;
-}
-
-/** Fields of a new memory. */
-export interface NewMemory {
-  content: string;
-  type: MemoryType;
-  layer: MemoryLayer;
-  tags: string[];
-  paths: string[];
-  category: string | null;
-  metadata: Record<string, unknown>;
-  embeddingModel: string | null;
-  expiresAt: string | null;
-}
-
-/** Editable fields. */
-export type MemoryPatch = Partial<
-  Pick<NewMemory, 'content' | 'type' | 'layer' | 'tags' | 'paths' | 'category' | 'metadata' | 'embeddingModel'>
->;
-
-export const MEMORY_COLUMNS =
-  'seq, id, content, type, layer, tags, paths, category, metadata, user_id, project_id, embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at';
-
-/** A 12-character lowercase hex id (DESIGN 3.1). */
-export function newMemoryId(): string {
-  return randomBytes(6).toString('hex');
-}
-
-/** Normalised content hash: exact duplicates after case and whitespace folding share it. */
-export function contentHash(content: string): string {
-  return createHash('sha256').update(content.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
-}
-
-/** The contract's memory record from a row. */
-export function toMemory(row: MemoryRow): Memory {
-  return {
-    id: row.id,
-    content: row.content,
-    type: row.type as MemoryType,
-    layer: row.layer as MemoryLayer,
-    tags: parseJson<string[]>(row.tags, []),
-    paths: parseJson<string[]>(row.paths, []),
-    category: textOrNull(row.category),
-    metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
-    userId: textOrNull(row.user_id),
-    projectId: textOrNull(row.project_id),
-    embeddingModel: textOrNull(row.embedding_model),
-    supersededBy: textOrNull(row.superseded_by),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** Filters of list and bulk operations. */
 export interface MemoryFilters {
@@ -301,55 +237,3 @@ export class MemoryStore {
 
 const EXPIRY_SWEEP_INTERVAL_MS = 30_000;
 const lastExpirySweep = new WeakMap<Database, number>();
-
-/** The INSERT of a new memory written with a scope (the bench seeds through it too). */
-export function memoryInsertStatement(
-  id: string,
-  memory: NewMemory,
-  scope: ResolvedScope,
-  timestamp: string,
-): InStatement {
-  return {
-    sql: `INSERT INTO memories (id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
-            embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
-    args: [
-      id,
-      memory.content,
-      memory.type,
-      memory.layer,
-      JSON.stringify(memory.tags),
-      JSON.stringify(memory.paths),
-      memory.category,
-      JSON.stringify(memory.metadata),
-      scope.userId,
-      scope.projectId,
-      memory.embeddingModel,
-      contentHash(memory.content),
-      timestamp,
-      timestamp,
-      memory.expiresAt,
-    ],
-  };
-}
-
-/** The memory columns with a table alias. */
-export function prefixed(alias: string): string {
-  return MEMORY_COLUMNS.split(', ')
-    .map((name) => `${alias}.${name}`)
-    .join(', ');
-}
-
-/** A lifecycle event insert. */
-export function lifecycleStatement(
-  kind: string,
-  subjectId: string | null,
-  scope: ResolvedScope,
-  timestamp: string,
-  detail: Record<string, unknown> = {},
-): InStatement {
-  return {
-    sql: 'INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    args: [kind, subjectId, scope.userId, scope.projectId, JSON.stringify(detail), timestamp],
-  };
-}

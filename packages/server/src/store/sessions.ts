@@ -11,7 +11,7 @@ import type {
   SessionStatus,
 } from '@memory-service/contract';
 import type { Database } from './database.js';
-import { lifecycleStatement } from './memories.js';
+import { lifecycleStatement } from './memory-rows.js';
 import { parseJson, textOrNull } from './rows.js';
 import { visibleTo } from './scope-filter.js';
 
