@@ -1,7 +1,6 @@
 import type { Migration } from '../migrate.js';
 import { embeddingMigrations } from './tenant-embeddings.js';
 import { graphMigrations } from './tenant-graph.js';
-import { managementMigrations } from './tenant-management.js';
 
 /** Memories, FTS index, sessions, skill files, lifecycle events (versions 1-9). */
 const coreMigrations: readonly Migration[] = [
@@ -142,11 +141,10 @@ const coreMigrations: readonly Migration[] = [
 
 /**
  * Every migration of a tenant (or workspace) database. Version ranges per area keep them apart:
- * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29, management 30-39.
+ * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29 (30-39 are kept for management state).
  */
 export const tenantMigrations: readonly Migration[] = [
   ...coreMigrations,
   ...embeddingMigrations,
   ...graphMigrations,
-  ...managementMigrations,
 ];
