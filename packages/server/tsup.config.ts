@@ -7,4 +7,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'node22',
+  // `import.meta.url` in the CommonJS build (the docs page resolves swagger-ui-dist with it).
+  shims: true,
 });

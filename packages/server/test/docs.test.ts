@@ -43,3 +43,22 @@ describe('API documentation', () => {
     expect((await server.app.request('/docs/assets/..%2Fpackage.json')).status).toBe(404);
   });
 });
+
+describe('the CommonJS build', () => {
+  it('serves the docs assets too (import.meta.url is shimmed)', async () => {
+    const { createRequire } = await import('node:module');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const built = createRequire(import.meta.url)('../dist/index.cjs') as typeof import('../src/index.js');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-cjs-'));
+    const services = await built.createServices(built.loadConfig({}, { dataDir, logLevel: 'silent' }));
+    try {
+      const response = await built.createApp(services).request('/docs/assets/swagger-ui.css');
+      expect(response.status).toBe(200);
+    } finally {
+      await built.closeServices(services);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

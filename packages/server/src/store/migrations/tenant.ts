@@ -143,8 +143,4 @@ const coreMigrations: readonly Migration[] = [
  * Every migration of a tenant (or workspace) database. Version ranges per area keep them apart:
  * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29 (30-39 are kept for management state).
  */
-export const tenantMigrations: readonly Migration[] = [
-  ...coreMigrations,
-  ...embeddingMigrations,
-  ...graphMigrations,
-];
+export const tenantMigrations: readonly Migration[] = [...coreMigrations, ...embeddingMigrations, ...graphMigrations];
