@@ -103,8 +103,11 @@ export function toolInputSchema(
   tool: McpToolDefinition,
   operation: OperationDefinition,
 ): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
+  // Built once per tool: a stateless MCP server is created for every request.
+  const cached = inputSchemas.get(tool);
+  if (cached !== undefined) return cached;
   const typed = z.object(toolArgumentShape(tool, operation));
-  return {
+  const schema: StandardSchemaWithJSON<ToolArguments, ToolArguments> = {
     '~standard': {
       version: 1,
       vendor: 'memory-service',
@@ -113,7 +116,11 @@ export function toolInputSchema(
       jsonSchema: typed['~standard'].jsonSchema,
     },
   };
+  inputSchemas.set(tool, schema);
+  return schema;
 }
+
+const inputSchemas = new WeakMap<McpToolDefinition, StandardSchemaWithJSON<ToolArguments, ToolArguments>>();
 
 /**
  * The output schema of every tool: `structuredContent` is the contract's envelope, success or error, with
