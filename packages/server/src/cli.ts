@@ -1,6 +1,7 @@
 import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, describeFailure, EXIT_CODES, processIo, UsageError } from './cli/cli-io.js';
 import { parseExpiresIn } from './cli/duration.js';
+import { allowlistCommand, projectModelCommand, showEmbeddingsCommand } from './cli/embeddings-commands.js';
 import { helpText } from './cli/help.js';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand } from './cli/keys-commands.js';
 import { parseCommandArgs } from './cli/parse.js';
@@ -41,6 +42,46 @@ async function runKeys(args: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
+async function runEmbeddings(args: readonly string[], io: CliIo): Promise<number> {
+  const [subcommand, ...rest] = args;
+  if (subcommand === undefined) {
+    io.stderr.write(helpText('embeddings'));
+    return EXIT_CODES.usage;
+  }
+  if (subcommand === '-h' || subcommand === '--help' || subcommand === 'help') return showHelp(io, 'embeddings');
+  switch (subcommand) {
+    case 'show': {
+      if (parseCommandArgs(rest, 'embeddings show', {}, { min: 0, max: 0 }).help)
+        return showHelp(io, 'embeddings show');
+      return showEmbeddingsCommand(io);
+    }
+    case 'allow':
+    case 'disallow': {
+      const command = `embeddings ${subcommand}`;
+      const parsed = parseCommandArgs(rest, command, {}, { min: 1, max: 1, name: 'the model id' });
+      if (parsed.help) return showHelp(io, command);
+      return allowlistCommand(io, parsed.positionals[0] ?? '', subcommand === 'allow');
+    }
+    case 'project': {
+      const parsed = parseCommandArgs(
+        rest,
+        'embeddings project',
+        { clear: { type: 'boolean' } },
+        { min: 1, max: 2, name: 'the project id and model id' },
+      );
+      if (parsed.help) return showHelp(io, 'embeddings project');
+      const [projectId = '', modelId] = parsed.positionals;
+      const clear = parsed.booleans.clear === true;
+      if (clear === (modelId !== undefined)) {
+        throw new UsageError('give either a model id or --clear', 'embeddings project');
+      }
+      return projectModelCommand(io, projectId, clear ? null : (modelId ?? null));
+    }
+    default:
+      throw new UsageError(`unknown command 'embeddings ${subcommand}'`, 'embeddings');
+  }
+}
+
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -62,6 +103,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     }
     case 'keys':
       return runKeys(rest, io);
+    case 'embeddings':
+      return runEmbeddings(rest, io);
     default:
       throw new UsageError(`unknown command '${command}'`);
   }

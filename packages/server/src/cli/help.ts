@@ -10,6 +10,7 @@ Commands:
   keys create        Create an API key (printed once)
   keys list          List API keys: id, preview, status, created, expires (never the keys)
   keys revoke <id>   Revoke an API key
+  embeddings ...     Show or change the embedding allowlist and per-project models
 
 Options:
   -h, --help         Show help; 'memory-service <command> --help' shows a command's help
@@ -71,6 +72,52 @@ Options:
 Revokes the API key with this id (see 'memory-service keys list'). Requests with it fail from then on.
 
 Options:
+  -h, --help         Show this help
+`,
+  embeddings: `Usage: memory-service embeddings <command>
+
+Configures which embedding models writes may use, in the control database (works whether or not the server
+is running; a running server applies changes from its next write). A write uses its request's embeddingModel, else
+its project's model, else MEMORY_EMBEDDING_MODEL; a requested model must be in the allowlist.
+
+Commands:
+  show                                  The default model, the allowlist and the project models
+  allow <model>                         Let requests name this model (e.g. local/hash-384)
+  disallow <model>                      Remove a model from the allowlist
+  project <projectId> <model>|--clear   Set (or clear) the model a project's memories are embedded with
+
+Options:
+  -h, --help         Show help; 'memory-service embeddings <command> --help' shows a command's help
+`,
+  'embeddings show': `Usage: memory-service embeddings show
+
+Prints the workspace default model, the allowlist and the per-project models.
+
+Options:
+  -h, --help         Show this help
+`,
+  'embeddings allow': `Usage: memory-service embeddings allow <model>
+
+Adds a registered embedding model (see GET /api/sdk/v1/embeddings/models) to the allowlist.
+
+Options:
+  -h, --help         Show this help
+`,
+  'embeddings disallow': `Usage: memory-service embeddings disallow <model>
+
+Removes a model from the allowlist. Memories already embedded with it keep their vectors.
+
+Options:
+  -h, --help         Show this help
+`,
+  'embeddings project': `Usage: memory-service embeddings project <projectId> <model>
+       memory-service embeddings project <projectId> --clear
+
+Sets the model new memories of a project are embedded with (a registered model), or clears it so the project
+uses the workspace default. Run POST /management/embeddings/backfill to embed existing memories with it.
+
+Options:
+  --clear            Use the workspace default again
   -h, --help         Show this help
 `,
 };

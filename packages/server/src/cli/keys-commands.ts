@@ -6,7 +6,7 @@ import { type ApiKeyRow, DEFAULT_OWNER_ID } from '../store/control-store.js';
 import { CliFailure, type CliIo, EXIT_CODES } from './cli-io.js';
 
 /** Opens the same services the server uses (control database, migrations, bootstrap key), runs `work`, closes. */
-async function withServices<T>(io: CliIo, work: (services: Services) => Promise<T>): Promise<T> {
+export async function withServices<T>(io: CliIo, work: (services: Services) => Promise<T>): Promise<T> {
   const config = loadConfig(io.env);
   const services = await createServices(config, { logger: createLogger('silent'), now: io.now });
   try {

@@ -8,6 +8,7 @@ export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 export interface ParsedCommand {
   help: boolean;
   strings: Record<string, string | undefined>;
+  booleans: Record<string, boolean>;
   positionals: string[];
 }
 
@@ -41,6 +42,10 @@ export function parseCommandArgs(
     throw new UsageError(`unexpected argument '${parsed.positionals[positionals.max]}'`, command);
   }
   const strings: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(parsed.values)) if (typeof value === 'string') strings[name] = value;
-  return { help, strings, positionals: parsed.positionals };
+  const booleans: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value === 'string') strings[name] = value;
+    if (typeof value === 'boolean') booleans[name] = value;
+  }
+  return { help, strings, booleans, positionals: parsed.positionals };
 }
