@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli.js';
+import { runCapturing } from './cli-run.js';
 import { createTestServer } from './harness.js';
 
 const directories: string[] = [];
@@ -10,16 +10,7 @@ afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
-async function run(argv: string[], env: Record<string, string>) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const run = runCapturing;
 
 describe('memory-service embeddings', () => {
   it('allows a model and sets a project model that the server then uses', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
+import { runCapturing } from './cli-run.js';
 
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(PACKAGE_DIR, 'bin', 'memory-service.js');
@@ -25,25 +26,7 @@ afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI in-process with captured output and only the given environment. */
-async function run(argv: string[], env: Record<string, string> = {}, now?: () => Date): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    waitForShutdown: () => new Promise<string>(() => undefined),
-    ...(now === undefined ? {} : { now }),
-  });
-  return { code, stdout, stderr };
-}
+const run = runCapturing;
 
 /** Starts `memory-service start` in-process; `stop()` plays the part of SIGTERM. */
 function startInProcess(env: Record<string, string>) {
