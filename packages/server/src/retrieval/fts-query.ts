@@ -36,6 +36,26 @@ export function termExpression(term: string): string {
   return term.length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`;
 }
 
+/**
+ * Whether a text contains a query term as the FTS match would find it, approximately: a word equal to the term, or,
+ * for a term long enough to be a prefix query, a word starting with it (the index also stems; this does not).
+ */
+export function mentionsTerm(words: ReadonlySet<string>, term: string): boolean {
+  if (term.length < PREFIX_MIN_LENGTH) return words.has(term);
+  for (const word of words) if (word.startsWith(term)) return true;
+  return false;
+}
+
+/** The distinct words of a text as `queryTerms` reads them (stopwords kept). */
+export function wordsOf(text: string): Set<string> {
+  return new Set(
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
+}
+
 /** OR of quoted terms, or null when there are none. */
 export function matchExpression(terms: readonly string[]): string | null {
   if (terms.length === 0) return null;

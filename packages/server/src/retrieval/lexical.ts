@@ -8,7 +8,8 @@ import { rareFirstSearch } from './rare-first.js';
 import { termStatistics } from './term-frequency.js';
 
 // BM25 column weights (content 1.0, tags 1.5, category 1.2, paths 0.75) are the FTS table's rank function, set in
-// tenant migration 3: curated labels say more than free text.
+// tenant migration 3 (and kept by 4): curated labels say more than free text. Since migration 4 the index stems
+// English words (Porter over unicode61), so "painted" finds "painting".
 
 /** A candidate with its score (higher is better) and how it was found. */
 export interface ScoredRow {

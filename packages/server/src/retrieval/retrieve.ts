@@ -5,9 +5,11 @@ import { recordRetrievalEvent } from '../embeddings/retrieval-events.js';
 import type { Database } from '../store/database.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { withConversationContext } from './conversation-context.js';
+import { queryTerms } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
 import { SEMANTIC_FALLBACK_REASONS, type SemanticSide, semanticSide } from './semantic-side.js';
+import { commonTerms } from './term-frequency.js';
 
 /** The reasons a hybrid request can fall back to lexical, re-exported beside the entry point. */
 export { SEMANTIC_FALLBACK_REASONS } from './semantic-side.js';
@@ -92,6 +94,7 @@ async function hybridOutcome(
       await withConversationContext(database, hits, filters, semantic.related),
       semantic.candidates,
       now,
+      await commonTerms(database, queryTerms(request.query)),
     );
   } catch {
     const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
@@ -115,8 +118,9 @@ async function hybridOutcome(
 /**
  * Retrieves candidates with the requested strategy; the single entry point of context/get, memories/search and
  * graph seeding. Lexical is FTS5 BM25. Hybrid fuses BM25 (with conversation context) and the vector index of the
- * scope's embedding model by reciprocal rank plus a recency prior; any semantic failure answers lexically and says
- * why (`semanticFallbackTriggered`, reason), never silently. Each call is recorded for embedding observability.
+ * scope's embedding model by reciprocal rank plus a common-term credit and a recency prior; any semantic failure
+ * answers lexically and says why (`semanticFallbackTriggered`, reason), never silently. Each call is recorded for
+ * embedding observability.
  */
 export async function retrieve(database: Database, request: RetrievalRequest): Promise<RetrievalOutcome> {
   const started = performance.now();
@@ -135,7 +139,7 @@ export async function retrieve(database: Database, request: RetrievalRequest): P
   const outcome = hybrid
     ? await hybridOutcome(database, request, lexical, now)
     : lexicalOutcome(request, lexical, null);
-  await recordRetrievalEvent(
+  recordRetrievalEvent(
     database,
     {
       userId: request.scope.userId,
@@ -147,6 +151,6 @@ export async function retrieve(database: Database, request: RetrievalRequest): P
       latencyMs: Math.round((performance.now() - started) * 100) / 100,
     },
     now,
-  ).catch(() => undefined); // observability never fails a read
+  ); // buffered: observability never fails or slows a read
   return outcome;
 }

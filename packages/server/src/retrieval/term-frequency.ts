@@ -19,6 +19,15 @@ interface TermCache {
 
 const caches = new WeakMap<Database, TermCache>();
 
+function cacheOf(database: Database): TermCache {
+  let cache = caches.get(database);
+  if (cache === undefined) {
+    cache = { documents: 0, documentsAt: Number.NEGATIVE_INFINITY, terms: new Map() };
+    caches.set(database, cache);
+  }
+  return cache;
+}
+
 /** How many live rows the index holds, roughly (the highest rowid; deleted rows count too), cached a minute. */
 async function documentCount(database: Database, cache: TermCache, nowMs: number): Promise<number> {
   if (nowMs - cache.documentsAt < TTL_MS) return cache.documents;
@@ -29,9 +38,15 @@ async function documentCount(database: Database, cache: TermCache, nowMs: number
 }
 
 /** Documents matching one term (as the search matches it), cached a minute per database. */
-async function termFrequency(database: Database, cache: TermCache, term: string, nowMs: number): Promise<number> {
+async function termFrequency(
+  database: Database,
+  cache: TermCache,
+  term: string,
+  nowMs: number,
+  fresh = false,
+): Promise<number> {
   const cached = cache.terms.get(term);
-  if (cached !== undefined && nowMs - cached.at < TTL_MS) return cached.frequency;
+  if (!fresh && cached !== undefined && nowMs - cached.at < TTL_MS) return cached.frequency;
   const row = await database.get<{ frequency: number }>(
     'SELECT count(*) AS frequency FROM memories_fts WHERE memories_fts MATCH ?',
     [termExpression(term)],
@@ -62,11 +77,7 @@ export async function termStatistics(
 ): Promise<TermStatistics> {
   const frequencies = new Map<string, number>();
   if (terms.length <= 1) return { documents: 0, terms: [...terms], frequencies };
-  let cache = caches.get(database);
-  if (cache === undefined) {
-    cache = { documents: 0, documentsAt: Number.NEGATIVE_INFINITY, terms: new Map() };
-    caches.set(database, cache);
-  }
+  const cache = cacheOf(database);
   const documents = await documentCount(database, cache, nowMs);
   if (documents < SMALL_INDEX) return { documents: 0, terms: [...terms], frequencies };
   const counts = await Promise.all(terms.map((term) => termFrequency(database, cache, term, nowMs)));
@@ -80,4 +91,47 @@ export async function termStatistics(
 /** BM25's inverse document frequency as FTS5 computes it (clamped just above zero). */
 export function inverseDocumentFrequency(documents: number, frequency: number): number {
   return Math.max(1e-6, Math.log((documents - frequency + 0.5) / (frequency + 0.5)));
+}
+
+/**
+ * Lucene's BM25 inverse document frequency, log(1 + (N - n + 0.5) / (n + 0.5)): always positive, where FTS5's
+ * (above) is clamped to ~0 for a term in more than half the documents.
+ */
+export function smoothedInverseDocumentFrequency(documents: number, frequency: number): number {
+  return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
+}
+
+/** A query term in more than half the documents and its smoothed IDF. */
+export interface CommonTerm {
+  term: string;
+  idf: number;
+}
+
+/**
+ * The query's terms that match more than half the documents, each with its smoothed IDF: the terms BM25 as FTS5
+ * computes it gives no weight (and that `termStatistics` drops from the match on large indexes), which still tell
+ * two otherwise equal memories apart (a name most memories mention). Counts are the cached ones `termStatistics`
+ * uses; on small indexes, where counting is cheap, they are always fresh.
+ */
+export async function commonTerms(
+  database: Database,
+  terms: readonly string[],
+  nowMs = Date.now(),
+): Promise<CommonTerm[]> {
+  if (terms.length === 0) return [];
+  const cache = cacheOf(database);
+  let documents = await documentCount(database, cache, nowMs);
+  const fresh = documents < SMALL_INDEX;
+  if (fresh) {
+    cache.documentsAt = Number.NEGATIVE_INFINITY;
+    documents = await documentCount(database, cache, nowMs);
+  }
+  if (documents === 0) return [];
+  const counts = await Promise.all(terms.map((term) => termFrequency(database, cache, term, nowMs, fresh)));
+  return terms.flatMap((term, index) => {
+    const frequency = counts[index] ?? 0;
+    return frequency > documents * MAX_DOCUMENT_SHARE
+      ? [{ term, idf: smoothedInverseDocumentFrequency(documents, frequency) }]
+      : [];
+  });
 }

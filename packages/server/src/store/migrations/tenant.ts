@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate.js';
 import { embeddingMigrations } from './tenant-embeddings.js';
+import { ftsMigrations } from './tenant-fts.js';
 import { graphMigrations } from './tenant-graph.js';
 
 /** Memories, FTS index, sessions, skill files, lifecycle events (versions 1-9). */
@@ -143,4 +144,9 @@ const coreMigrations: readonly Migration[] = [
  * Every migration of a tenant (or workspace) database. Version ranges per area keep them apart:
  * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29 (30-39 are kept for management state).
  */
-export const tenantMigrations: readonly Migration[] = [...coreMigrations, ...embeddingMigrations, ...graphMigrations];
+export const tenantMigrations: readonly Migration[] = [
+  ...coreMigrations,
+  ...ftsMigrations,
+  ...embeddingMigrations,
+  ...graphMigrations,
+];
