@@ -25,7 +25,7 @@ export async function rawFtsFloor(
       }
     }
   } finally {
-    database.close();
+    await database.close();
   }
   times.sort((a, b) => a - b);
   const at = (fraction: number) =>

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Database } from '../../packages/server/src/store/database.js';
 import { rawFtsFloor } from './floors.js';
 import { type LoadResult, runLoad } from './load.js';
 import { seedWorkspace } from './seed.js';
@@ -24,6 +25,11 @@ const { values } = parseArgs({
     /** Write a V8 CPU profile of the server (`--cpu-prof`) into the output folder. */
     profile: { type: 'boolean', default: false },
     only: { type: 'string', default: '' },
+    /**
+     * A folder keeping each size's seeded and embedded workspace database between runs (seeding and the 100k vector
+     * backfill take minutes). A run copies the cached file, so every run starts from the same data.
+     */
+    'data-cache': { type: 'string', default: '' },
   },
 });
 const sizes = values.sizes
@@ -62,16 +68,36 @@ async function embedAll(server: ServerProcess): Promise<number | null> {
   return (performance.now() - started) / 1000;
 }
 
+/** Saves a consistent copy of a workspace database (the server may still have it open) into the data cache. */
+async function cacheWorkspace(workspace: string, cached: string): Promise<void> {
+  mkdirSync(path.dirname(cached), { recursive: true });
+  rmSync(cached, { force: true });
+  const database = await Database.open({ url: `file:${workspace}` });
+  try {
+    await database.run('VACUUM INTO ?', [cached]);
+  } finally {
+    await database.close();
+  }
+}
+
 async function measureSize(memories: number): Promise<SizeReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-bench-'));
   try {
-    process.stderr.write(`seeding ${memories} memories...\n`);
-    const seeded = await seedWorkspace(`file:${path.join(dataDir, 'workspace.db')}`, memories);
+    const workspace = path.join(dataDir, 'workspace.db');
+    const cached = values['data-cache'] === '' ? null : path.resolve(values['data-cache'], `workspace-${memories}.db`);
+    const reused = cached !== null && existsSync(cached);
+    if (reused) {
+      process.stderr.write(`reusing ${cached}\n`);
+      copyFileSync(cached, workspace);
+    }
+    if (!reused) process.stderr.write(`seeding ${memories} memories...\n`);
+    const seeded = reused ? { seconds: Number.NaN } : await seedWorkspace(`file:${workspace}`, memories);
     const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.out, 'profiles')] : [];
     const server = await startServerProcess(dataDir, apiKey, profileArgs);
     try {
-      process.stderr.write('embedding (backfill through the API)...\n');
-      const vectorsSeconds = await embedAll(server);
+      if (!reused) process.stderr.write('embedding (backfill through the API)...\n');
+      const vectorsSeconds = reused ? Number.NaN : await embedAll(server);
+      if (cached !== null && !reused) await cacheWorkspace(workspace, cached);
       const only = values.only === '' ? null : values.only.split(',');
       const skipped: LoadResult = {
         name: 'skipped',

@@ -32,6 +32,6 @@ export async function seedWorkspace(databaseUrl: string, count: number): Promise
   }
   await database.transaction(batch);
   await database.run("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')");
-  database.close();
+  await database.close();
   return { seconds: (performance.now() - started) / 1000 };
 }

@@ -76,5 +76,5 @@ export function chooseProvisioner(config: ServerConfig): TenantProvisioner {
 /** Closes every database the services hold. */
 export async function closeServices(services: Services): Promise<void> {
   await services.resolver.close();
-  services.control.database.close();
+  await services.control.database.close();
 }

@@ -1,5 +1,6 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowModel } from '../src/embeddings/config-store.js';
 import { defaultEmbeddingRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { EmbeddingProviderError } from '../src/embeddings/embedding-errors.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
@@ -22,10 +23,7 @@ beforeAll(async () => {
     }),
   });
   server = await createTestServer({ embeddingModel: HASH_MODEL_ID });
-  await server.services.control.database.run('INSERT INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
-    DEFAULT_OWNER_ID,
-    BROKEN_ID,
-  ]);
+  await allowModel(server.services.control.database, DEFAULT_OWNER_ID, BROKEN_ID);
 });
 afterAll(async () => {
   await server.close();

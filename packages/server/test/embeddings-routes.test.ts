@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowModel, setProjectModel } from '../src/embeddings/config-store.js';
 import { defaultEmbeddingRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
 import { SENTENCE_ENCODER_MODEL_ID } from '../src/embeddings/sentence-encoder.js';
@@ -75,16 +76,8 @@ describe('GET /embeddings/models', () => {
 
   it('resolves a requested model within the allowlist, and a project override', async () => {
     const control = server.services.control.database;
-    await control.run('INSERT INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
-      DEFAULT_OWNER_ID,
-      MOCK_ID,
-    ]);
-    await control.run('INSERT INTO embedding_config (owner_id, project_id, model_id, updated_at) VALUES (?, ?, ?, ?)', [
-      DEFAULT_OWNER_ID,
-      'alpha',
-      MOCK_ID,
-      new Date().toISOString(),
-    ]);
+    await allowModel(control, DEFAULT_OWNER_ID, MOCK_ID);
+    await setProjectModel(control, DEFAULT_OWNER_ID, 'alpha', MOCK_ID, new Date());
     const requested = await server.call('GET', `/embeddings/models?embeddingModel=${MOCK_ID}`);
     expect(requested.body.data?.config).toMatchObject({ selectedModelId: MOCK_ID, source: 'request' });
     const project = await server.call('GET', '/embeddings/models?projectId=alpha');
@@ -200,10 +193,7 @@ describe('management/embeddings/backfill', () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'memory-backfill-restart-'));
     try {
       const first = await createTestServer({ embeddingModel: HASH_MODEL_ID }, directory);
-      await first.services.control.database.run('INSERT INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
-        DEFAULT_OWNER_ID,
-        MOCK_ID,
-      ]);
+      await allowModel(first.services.control.database, DEFAULT_OWNER_ID, MOCK_ID);
       await first.post('/memories/add', { content: 'Survives restarts', scope: restartScope });
       await first.post('/management/embeddings/backfill', { action: 'pause', modelId: MOCK_ID, scope: restartScope });
       await first.close();

@@ -64,7 +64,7 @@ beforeAll(async () => {
     { database, registry: createBuiltInRegistry(), modelId: HASH_MODEL_ID, tenantId: null, origin: 'write', now },
     rows,
   );
-  expect(outcome).toEqual({ embedded: 5, failed: 0, error: null });
+  expect(outcome).toEqual({ embedded: 5, failed: 0, error: null, failedIds: [] });
 });
 afterAll(() => {
   database.close();

@@ -79,6 +79,7 @@ describe('graph expansion in context/get', () => {
 
   it('in shadow runs expansion beside the baseline without changing the answer, and records it', async () => {
     await setRolloutMode(server, database, 'shadow');
+    await database.logs.flush();
     const before = await database.get<{ total: number }>('SELECT COUNT(*) AS total FROM retrieval_metrics');
     const bundle = await context({ query: 'idempotency', strategy: 'hybrid' });
     expect(contents(bundle.memories)).toEqual(['Payments use Stripe with idempotency keys']);
@@ -90,6 +91,7 @@ describe('graph expansion in context/get', () => {
       graphExpandedCount: 0,
       totalCandidates: 1,
     });
+    await database.logs.flush();
     const rows = await database.all<Record<string, unknown>>(
       'SELECT * FROM retrieval_metrics ORDER BY id DESC LIMIT 1',
     );
@@ -195,6 +197,7 @@ describe('graph expansion in context/get', () => {
       shadowExecuted: true,
       graphCandidates: 3,
     });
+    await database.logs.flush();
     const row = await database.get<Record<string, unknown>>('SELECT * FROM retrieval_metrics ORDER BY id DESC LIMIT 1');
     expect(row).toMatchObject({
       strategy_selected: 'lexical',
@@ -215,6 +218,7 @@ describe('graph expansion in context/get', () => {
     const bundle = await other.post<Bundle>('/context/get', { query: 'idempotency', strategy: 'hybrid' });
     expect(bundle.memories).toHaveLength(1);
     expect(bundle.trace).toMatchObject({ graphCandidates: 0, graphExpandedCount: 0 });
+    await otherDatabase.logs.flush();
     expect(await otherDatabase.get('SELECT graph_error FROM retrieval_metrics ORDER BY id DESC LIMIT 1')).toEqual({
       graph_error: 1,
     });

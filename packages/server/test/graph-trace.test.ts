@@ -74,6 +74,7 @@ describe('graph/trace', () => {
       'ROLLOUT_NOT_CANARY',
       'READY_WINDOWS_BELOW_REQUIRED',
     ]);
+    await database.logs.flush();
     expect(await database.get('SELECT COUNT(*) AS total FROM retrieval_metrics')).toEqual({ total: 0 });
   });
 

@@ -1,5 +1,6 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowModel } from '../src/embeddings/config-store.js';
 import { defaultEmbeddingRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { EmbeddingProviderError } from '../src/embeddings/embedding-errors.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
@@ -41,10 +42,7 @@ beforeAll(async () => {
   });
   server = await createTestServer({ embeddingModel: HASH_MODEL_ID });
   for (const modelId of ['test/flaky', 'test/never', 'ghost/missing'])
-    await server.services.control.database.run('INSERT INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
-      DEFAULT_OWNER_ID,
-      modelId,
-    ]);
+    await allowModel(server.services.control.database, DEFAULT_OWNER_ID, modelId);
 });
 afterAll(async () => {
   await server.close();

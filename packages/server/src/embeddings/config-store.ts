@@ -1,4 +1,5 @@
 import type { Database } from '../store/database.js';
+import { CONTROL_CACHE_TTL_MS, TtlCache } from '../store/ttl-cache.js';
 
 /** An owner's embedding configuration as stored in the control database. */
 export interface EmbeddingConfigRows {
@@ -22,8 +23,28 @@ export async function readEmbeddingConfig(database: Database, ownerId: string): 
   };
 }
 
+const cached = new WeakMap<Database, TtlCache<EmbeddingConfigRows>>();
+
+function cacheOf(database: Database): TtlCache<EmbeddingConfigRows> {
+  let cache = cached.get(database);
+  if (cache === undefined) {
+    cache = new TtlCache(CONTROL_CACHE_TTL_MS);
+    cached.set(database, cache);
+  }
+  return cache;
+}
+
+/**
+ * The owner's configuration as every write's model selection reads it: cached for the control-plane TTL (changes made
+ * in this process apply at once; the CLI or another replica's within the TTL).
+ */
+export function cachedEmbeddingConfig(database: Database, ownerId: string): Promise<EmbeddingConfigRows> {
+  return cacheOf(database).get(ownerId, () => readEmbeddingConfig(database, ownerId));
+}
+
 /** Adds a model to the owner's allowlist (idempotent). */
 export async function allowModel(database: Database, ownerId: string, modelId: string): Promise<void> {
+  cacheOf(database).delete(ownerId);
   await database.run('INSERT OR IGNORE INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
     ownerId,
     modelId,
@@ -32,6 +53,7 @@ export async function allowModel(database: Database, ownerId: string, modelId: s
 
 /** Removes a model from the allowlist; returns whether it was there. */
 export async function disallowModel(database: Database, ownerId: string, modelId: string): Promise<boolean> {
+  cacheOf(database).delete(ownerId);
   return (
     (await database.run('DELETE FROM embedding_allowlist WHERE owner_id = ? AND model_id = ?', [ownerId, modelId])) > 0
   );
@@ -45,6 +67,7 @@ export async function setProjectModel(
   modelId: string | null,
   now: Date,
 ): Promise<void> {
+  cacheOf(database).delete(ownerId);
   if (modelId === null) {
     await database.run('DELETE FROM embedding_config WHERE owner_id = ? AND project_id = ?', [ownerId, projectId]);
     return;

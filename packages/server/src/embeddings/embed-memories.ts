@@ -25,6 +25,8 @@ export interface EmbedOutcome {
   failed: number;
   /** The last failure, if any. */
   error: EmbeddingFailure | null;
+  /** The memories left without a vector. */
+  failedIds: string[];
 }
 
 /** Where embedding work is recorded and billed. */
@@ -52,7 +54,7 @@ function groupByProject(rows: readonly MemoryRow[]): MemoryRow[][] {
  * with its code, and the memories stay without a vector for the backfill to retry.
  */
 export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRow[]): Promise<EmbedOutcome> {
-  const outcome: EmbedOutcome = { embedded: 0, failed: 0, error: null };
+  const outcome: EmbedOutcome = { embedded: 0, failed: 0, error: null, failedIds: [] };
   const jobs: JobOutcome[] = [];
   const job = (row: MemoryRow, error: EmbeddingFailure | null): JobOutcome => ({
     memoryId: row.id,
@@ -65,6 +67,7 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
   const fail = (group: readonly MemoryRow[], failure: EmbeddingFailure) => {
     for (const row of group) jobs.push(job(row, failure));
     outcome.failed += group.length;
+    outcome.failedIds.push(...group.map((row) => row.id));
     outcome.error = failure;
   };
   for (const group of groupByProject(rows)) {

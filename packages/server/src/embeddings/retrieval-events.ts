@@ -16,9 +16,9 @@ export interface RetrievalEvent {
 /** Event rows older than this are pruned: the longest observability window is 168 h (7 days). */
 const RETENTION_MS = 8 * 24 * 3_600_000;
 
-/** Records a retrieval (and prunes rows past retention in the same transaction). */
-export async function recordRetrievalEvent(database: Database, event: RetrievalEvent, now: Date): Promise<void> {
-  await database.transaction([
+/** Records a retrieval in the database's log buffer (rows past retention are pruned when the buffer is written). */
+export function recordRetrievalEvent(database: Database, event: RetrievalEvent, now: Date): void {
+  database.logs.append(
     {
       sql: `INSERT INTO embedding_retrieval_events (created_at, user_id, project_id, model_id, semantic_requested,
               semantic_applied, fallback_reason, latency_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -34,10 +34,13 @@ export async function recordRetrievalEvent(database: Database, event: RetrievalE
       ],
     },
     {
-      sql: 'DELETE FROM embedding_retrieval_events WHERE created_at < ?',
-      args: [new Date(now.getTime() - RETENTION_MS).toISOString()],
+      key: 'embedding_retrieval_events',
+      statement: {
+        sql: 'DELETE FROM embedding_retrieval_events WHERE created_at < ?',
+        args: [new Date(now.getTime() - RETENTION_MS).toISOString()],
+      },
     },
-  ]);
+  );
 }
 
 /** Retrieval figures of a window (latency percentiles over semantic requests, nearest-rank; null without any). */
@@ -64,6 +67,7 @@ export async function retrievalFigures(
   since: Date,
   modelId?: string,
 ): Promise<RetrievalFigures> {
+  await database.logs.flush();
   const where = allOf({ sql: 'created_at >= ?', args: [since.toISOString()] }, visibleTo(scope));
   const totals = await database.get<{ requests: number }>(
     `SELECT COUNT(*) AS requests FROM embedding_retrieval_events WHERE ${where.sql}`,

@@ -1,6 +1,7 @@
 import type { EmbeddingModelSource } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import type { Services } from '../services.js';
+import { cachedEmbeddingConfig } from './config-store.js';
 
 /** The embedding model chosen for a write, and where the choice came from. */
 export interface EmbeddingSelection {
@@ -21,25 +22,14 @@ export async function selectEmbeddingModel(
   projectId: string | null,
   requested: string | undefined,
 ): Promise<EmbeddingSelection> {
-  const database = services.control.database;
   const workspaceDefault = services.config.embeddingModel;
-  const override =
-    projectId === null
-      ? undefined
-      : await database.get<{ model_id: string }>(
-          'SELECT model_id FROM embedding_config WHERE owner_id = ? AND project_id = ?',
-          [ownerId, projectId],
-        );
-  const allowlist = (
-    await database.all<{ model_id: string }>(
-      'SELECT model_id FROM embedding_allowlist WHERE owner_id = ? ORDER BY model_id',
-      [ownerId],
-    )
-  ).map((row) => row.model_id);
-  const allowed = new Set([workspaceDefault, ...(override ? [override.model_id] : []), ...allowlist]);
+  const config = await cachedEmbeddingConfig(services.control.database, ownerId);
+  const override = config.projectOverrides.find((entry) => entry.projectId === projectId);
+  const allowlist = config.allowlist;
+  const allowed = new Set([workspaceDefault, ...(override ? [override.modelId] : []), ...allowlist]);
   const base = {
     workspaceDefaultModelId: workspaceDefault,
-    projectOverrideModelId: override?.model_id ?? null,
+    projectOverrideModelId: override?.modelId ?? null,
     allowlistModelIds: [...allowed].sort(),
   };
   if (requested !== undefined) {
@@ -51,6 +41,6 @@ export async function selectEmbeddingModel(
     }
     return { modelId: requested, source: 'request', ...base };
   }
-  if (override) return { modelId: override.model_id, source: 'project_override', ...base };
+  if (override) return { modelId: override.modelId, source: 'project_override', ...base };
   return { modelId: workspaceDefault, source: 'workspace_default', ...base };
 }

@@ -1,5 +1,6 @@
 import type { EdgeType } from '@memory-service/contract';
 import { subjectKey } from '../consolidation/subject-key.js';
+import { findVectorTable } from '../embeddings/vector-store.js';
 import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
@@ -17,8 +18,10 @@ export interface MemoryEdge {
   detail: Record<string, unknown>;
 }
 
-/** Lexical neighbours read per write before the Jaccard check (FTS narrows, Jaccard decides). */
+/** Lexical neighbours read per write before the similarity check (FTS narrows, the vectors decide). */
 const SIMILARITY_CANDIDATES = 25;
+/** Cosine similarity of two memories' vectors at or above which they get a `similar_to` edge (DESIGN 4). */
+export const COSINE_SIMILARITY_THRESHOLD = 0.85;
 /** At most this many `similar_to` edges per memory. */
 const MAX_SIMILAR = 10;
 /** Same-subject memories checked per write. */
@@ -49,9 +52,36 @@ function scopeOf(row: MemoryRow) {
   return { tenantId: null, userId: row.user_id, projectId: row.project_id };
 }
 
-/** `similar_to` edges: FTS finds lexical neighbours the writer can see, word-shingle Jaccard keeps the close ones. */
+/** Cosine similarity of each neighbour's stored vector to the memory's own, where both exist in the model's table. */
+async function cosineToNeighbours(
+  database: Database,
+  row: MemoryRow,
+  neighbourSeqs: readonly number[],
+): Promise<Map<number, number> | null> {
+  if (row.embedding_model === null || neighbourSeqs.length === 0) return null;
+  const table = await findVectorTable(database, row.embedding_model);
+  if (table === undefined) return null;
+  const own = await database.get<{ present: number }>(
+    `SELECT 1 AS present FROM ${table.tableName} WHERE memory_seq = ?`,
+    [row.seq],
+  );
+  if (own === undefined) return null;
+  const rows = await database.all<{ memory_seq: number; distance: number }>(
+    `SELECT n.memory_seq, vector_distance_cos(n.embedding, s.embedding) AS distance
+       FROM ${table.tableName} n, ${table.tableName} s
+      WHERE s.memory_seq = ? AND n.memory_seq IN (${neighbourSeqs.map(() => '?').join(', ')})`,
+    [row.seq, ...neighbourSeqs],
+  );
+  return new Map(rows.map((entry) => [Number(entry.memory_seq), 1 - Number(entry.distance)]));
+}
+
+/**
+ * `similar_to` edges (DESIGN 4: cosine >= 0.85). FTS finds the lexical neighbours the writer can see (a close
+ * paraphrase shares the memory's rarest words, and searching on those alone bounds the work on a large index); the
+ * cosine of their stored vectors decides. A memory without a vector yet (its model failed) is compared by word-shingle
+ * Jaccard instead, so it is not left without neighbours; each edge's `detail.measure` says which decided.
+ */
 export async function similarMemories(database: Database, row: MemoryRow): Promise<MemoryEdge[]> {
-  // A close paraphrase shares the memory's rarest words: searching on those alone bounds the work on a large index.
   const statistics = await termStatistics(database, queryTerms(row.content));
   const rarest = [...statistics.terms]
     .sort((left, right) => (statistics.frequencies.get(left) ?? 0) - (statistics.frequencies.get(right) ?? 0))
@@ -59,16 +89,26 @@ export async function similarMemories(database: Database, row: MemoryRow): Promi
   const match = matchExpression(rarest);
   if (match === null) return [];
   const visible = visibleTo(scopeOf(row), 'm');
-  const neighbours = await database.all<{ id: string; content: string }>(
-    `SELECT m.id, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+  const neighbours = await database.all<{ id: string; seq: number; content: string }>(
+    `SELECT m.id, m.seq, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
       WHERE memories_fts MATCH ? AND m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}
       ORDER BY rank LIMIT ?`,
     [match, row.id, ...visible.args, SIMILARITY_CANDIDATES],
   );
-  const own = shingles(row.content);
-  return neighbours
-    .map((neighbour) => ({ id: neighbour.id, similarity: jaccard(own, shingles(neighbour.content)) }))
-    .filter((candidate) => candidate.similarity >= LEXICAL_SIMILARITY_THRESHOLD)
+  const cosines = await cosineToNeighbours(
+    database,
+    row,
+    neighbours.map((neighbour) => Number(neighbour.seq)),
+  );
+  const own = cosines === null ? shingles(row.content) : null;
+  const scored = neighbours.map((neighbour) => ({
+    id: neighbour.id,
+    similarity: own === null ? (cosines?.get(Number(neighbour.seq)) ?? 0) : jaccard(own, shingles(neighbour.content)),
+  }));
+  const threshold = cosines === null ? LEXICAL_SIMILARITY_THRESHOLD : COSINE_SIMILARITY_THRESHOLD;
+  const measure = cosines === null ? 'word_shingle_jaccard' : 'cosine';
+  return scored
+    .filter((candidate) => candidate.similarity >= threshold)
     .sort((left, right) => right.similarity - left.similarity)
     .slice(0, MAX_SIMILAR)
     .map((candidate) => ({
@@ -76,7 +116,7 @@ export async function similarMemories(database: Database, row: MemoryRow): Promi
       targetId: candidate.id,
       edgeType: 'similar_to',
       confidence: Math.round(candidate.similarity * 1000) / 1000,
-      detail: { measure: 'word_shingle_jaccard' },
+      detail: { measure },
     }));
 }
 
@@ -105,15 +145,26 @@ export async function metadataEdges(database: Database, row: MemoryRow, metadata
 /**
  * Same-subject memories (the consolidation group): an identical one (same content hash) is `similar_to` at
  * confidence 1; a different one `contradicts` it until consolidation decides which is current, when both are
- * statements (rule, decision, fact) and the subject is not a log (see MAX_LIVE_STATEMENTS).
+ * statements (rule, decision, fact) and the subject is not a log (see MAX_LIVE_STATEMENTS). `batchPeers` are the
+ * group's memories written earlier in the same batch, oldest first.
  */
-export async function sameSubjectEdges(database: Database, row: MemoryRow, groupKey: string) {
-  const peers = await database.all<{ memory_id: string; content_hash: string }>(
+export async function sameSubjectEdges(
+  database: Database,
+  row: MemoryRow,
+  groupKey: string,
+  batchPeers: readonly MemoryRow[] = [],
+) {
+  const stored = await database.all<{ memory_id: string; content_hash: string }>(
     `SELECT s.memory_id, m.content_hash FROM memory_subjects s JOIN memories m ON m.id = s.memory_id
       WHERE s.group_key = ? AND s.memory_id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL
       ORDER BY m.created_at DESC LIMIT ?`,
     [groupKey, row.id, MAX_SAME_SUBJECT],
   );
+  // Earlier memories of the same group commit are peers too (their subject rows are written with this one's).
+  const peers = [
+    ...[...batchPeers].reverse().map((peer) => ({ memory_id: peer.id, content_hash: peer.content_hash })),
+    ...stored,
+  ].slice(0, MAX_SAME_SUBJECT);
   const subject = subjectKey(row.content, row.category);
   const contradicting = STATEMENT_TYPES.has(row.type) && peers.length + 1 <= MAX_LIVE_STATEMENTS;
   return peers.flatMap<MemoryEdge>((peer) => {

@@ -76,12 +76,17 @@ function writeStatements(
 }
 
 /** Memory-to-memory relations of a memory (a failure here degrades the sync to links only). */
-async function relationsOf(database: Database, row: MemoryRow, groupKey: string | null): Promise<MemoryEdge[]> {
+async function relationsOf(
+  database: Database,
+  row: MemoryRow,
+  groupKey: string | null,
+  batchPeers: readonly MemoryRow[],
+): Promise<MemoryEdge[]> {
   const metadata = toMemory(row).metadata;
   const [similar, named, sameSubject] = [
     await similarMemories(database, row),
     await metadataEdges(database, row, metadata),
-    groupKey === null ? [] : await sameSubjectEdges(database, row, groupKey),
+    groupKey === null ? [] : await sameSubjectEdges(database, row, groupKey, batchPeers),
   ];
   const byKey = new Map<string, MemoryEdge>();
   // Later lists win: a same-subject verdict (duplicate or contradiction) overrides a plain similarity.
@@ -92,43 +97,94 @@ async function relationsOf(database: Database, row: MemoryRow, groupKey: string 
   return [...byKey.values()].filter((edge) => !(edge.edgeType === 'similar_to' && contradicted.has(edge.targetId)));
 }
 
-/**
- * (Re-)extracts a memory's graph deterministically, in one transaction: its old links and extraction edges are
- * dropped, then its node links and memory-to-memory edges written. Never throws: the memory is already stored,
- * the graph is derived from it; a failure is logged by the caller and recorded with a code for observability.
- */
-export async function syncMemoryGraph(database: Database, row: MemoryRow, now: Date): Promise<GraphSyncOutcome> {
-  const timestamp = now.toISOString();
-  const memory = toMemory(row);
+/** A memory's extraction, ready to write: its statements and whether its relations could be computed. */
+interface Extraction {
+  row: MemoryRow;
+  statements: InStatement[];
+  partial: boolean;
+}
+
+/** Extracts one memory; `earlier` holds the batch's already extracted memories by subject group. */
+async function extract(
+  database: Database,
+  row: MemoryRow,
+  timestamp: string,
+  earlier: Map<string, MemoryRow[]>,
+): Promise<Extraction> {
   const { groupKey, subject } = subjectGroup(row);
   const group = subject.key === '' ? null : { key: groupKey, source: subject.source };
   let edges: MemoryEdge[] = [];
-  let outcome: GraphSyncOutcome = 'synced';
+  let partial = false;
   try {
-    edges = await relationsOf(database, row, group?.key ?? null);
+    edges = await relationsOf(database, row, group?.key ?? null, group === null ? [] : (earlier.get(group.key) ?? []));
   } catch {
-    outcome = 'partial';
+    partial = true;
   }
-  try {
-    await database.transaction(writeStatements(row, nodeLinks(memory), edges, group, timestamp));
-  } catch {
+  if (group !== null) earlier.set(group.key, [...(earlier.get(group.key) ?? []), row]);
+  return { row, statements: writeStatements(row, nodeLinks(toMemory(row)), edges, group, timestamp), partial };
+}
+
+async function recordOutcome(database: Database, extraction: Extraction, written: boolean, now: Date) {
+  if (!written) {
     await recordGraphError(
       database,
       'GRAPH_RELATIONSHIP_SYNC_FAILED',
       'Graph extraction could not be written',
-      row.id,
+      extraction.row.id,
       now,
     );
     return 'failed';
   }
-  if (outcome === 'partial') {
-    await recordGraphError(
-      database,
-      'GRAPH_RELATIONSHIP_PARTIAL_DEGRADE',
-      'Memory links were written but memory-to-memory relations could not be computed',
-      row.id,
-      now,
-    );
+  if (!extraction.partial) return 'synced';
+  await recordGraphError(
+    database,
+    'GRAPH_RELATIONSHIP_PARTIAL_DEGRADE',
+    'Memory links were written but memory-to-memory relations could not be computed',
+    extraction.row.id,
+    now,
+  );
+  return 'partial';
+}
+
+async function wrote(database: Database, statements: InStatement[]): Promise<boolean> {
+  try {
+    await database.transaction(statements);
+    return true;
+  } catch {
+    return false;
   }
-  return outcome;
+}
+
+/**
+ * (Re-)extracts memories' graphs deterministically: each memory's old links and extraction edges are dropped, then
+ * its node links and memory-to-memory edges written, all memories in one transaction (a group commit's batch); if
+ * that fails, each memory is written on its own so one bad row costs only its own graph. Never throws: the memories
+ * are already stored, the graph is derived from them; a failure is recorded with a code for observability (and
+ * logged by the caller). Returns one outcome per row, in order.
+ */
+export async function syncMemoryGraphs(
+  database: Database,
+  rows: readonly MemoryRow[],
+  now: Date,
+): Promise<GraphSyncOutcome[]> {
+  const timestamp = now.toISOString();
+  const extractions: Extraction[] = [];
+  const earlier = new Map<string, MemoryRow[]>();
+  for (const row of rows) extractions.push(await extract(database, row, timestamp, earlier));
+  const together = await wrote(
+    database,
+    extractions.flatMap((extraction) => extraction.statements),
+  );
+  const outcomes: GraphSyncOutcome[] = [];
+  for (const extraction of extractions) {
+    const written = together || (await wrote(database, extraction.statements));
+    outcomes.push(await recordOutcome(database, extraction, written, now));
+  }
+  return outcomes;
+}
+
+/** (Re-)extracts one memory's graph (see `syncMemoryGraphs`). */
+export async function syncMemoryGraph(database: Database, row: MemoryRow, now: Date): Promise<GraphSyncOutcome> {
+  const [outcome] = await syncMemoryGraphs(database, [row], now);
+  return outcome ?? 'failed';
 }

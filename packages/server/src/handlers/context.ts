@@ -35,7 +35,7 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
   });
   if (options.recordMetrics) {
     const { trace } = assembled.data;
-    await recordRetrievalMetrics(
+    recordRetrievalMetrics(
       database,
       {
         projectId: context.scope.projectId,
@@ -47,12 +47,6 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
         ...assembled.facts,
       },
       context.now,
-    ).catch((error: unknown) =>
-      context.services.logger.warn('retrieval metrics not recorded', {
-        requestId: context.requestId,
-        // The code only: a driver message could quote the statement.
-        errorCode: error instanceof Error && 'code' in error ? String(error.code) : 'unknown',
-      }),
     );
   }
   return { ...assembled, settings };

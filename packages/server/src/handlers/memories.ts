@@ -8,12 +8,13 @@ import {
 import type * as z from 'zod';
 import { ApiError } from '../api-error.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
-import { embedAfterWrite, purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
-import { extractGraphAfterWrite } from '../graph/extract-after-write.js';
+import { embedAfterEdit, purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
+import { extractGraphAfterWrites } from '../graph/extract-after-write.js';
 import { escapeLike } from '../retrieval/fts-query.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { type MemoryFilters, MemoryStore } from '../store/memories.js';
 import { toMemory } from '../store/memory-rows.js';
+import { addMemoryRow } from '../writes/add-memories.js';
 import type { Handler, HandlerContext } from './types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,8 +45,8 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
   );
   const type = input.type ?? 'note';
   const layer = input.layer ?? defaultLayer(type);
-  const row = await (await store(context)).insert(
-    {
+  const row = await addMemoryRow(context.services, (await context.tenant()).database, {
+    memory: {
       content: input.content,
       type,
       layer,
@@ -56,11 +57,10 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
       embeddingModel: selection.modelId,
       expiresAt: expiryFor(layer, context.now),
     },
-    context.scope,
-    context.now,
-  );
-  await embedAfterWrite(context, row);
-  await extractGraphAfterWrite(context, row);
+    scope: context.scope,
+    now: context.now,
+    requestId: context.requestId,
+  });
   return {
     id: row.id,
     message: 'Memory stored',
@@ -136,8 +136,10 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
   );
   if (updated === undefined)
     throw new ApiError('MEMORY_NOT_FOUND', `Memory '${input.id}' was not found`, { id: input.id });
-  await embedAfterWrite(context, updated, existing);
-  await extractGraphAfterWrite(context, updated);
+  await embedAfterEdit(context, updated, existing);
+  await extractGraphAfterWrites(context.services, memories.database, [
+    { row: updated, tenantId: context.scope.tenantId, requestId: context.requestId, now: context.now },
+  ]);
   const source = input.embeddingModel !== undefined ? 'request' : selection.source;
   return {
     id: updated.id,

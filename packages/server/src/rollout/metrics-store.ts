@@ -53,13 +53,13 @@ export const METRICS_RETENTION_DAYS = 7;
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** Records one context call's metrics. */
-export async function recordRetrievalMetrics(database: Database, row: RetrievalMetricsRow, now: Date): Promise<void> {
-  await database.run(
-    `INSERT INTO retrieval_metrics (created_at, project_id, user_id, rollout_mode, strategy_selected, strategy_applied,
+/** Records one context call's metrics in the database's log buffer (written in batches; readers flush first). */
+export function recordRetrievalMetrics(database: Database, row: RetrievalMetricsRow, now: Date): void {
+  database.logs.append({
+    sql: `INSERT INTO retrieval_metrics (created_at, project_id, user_id, rollout_mode, strategy_selected, strategy_applied,
        hybrid_executed, semantic_fallback, graph_executed, graph_applied, graph_candidates, graph_expanded, graph_error, latency_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
+    args: [
       now.toISOString(),
       row.projectId,
       row.userId,
@@ -75,7 +75,7 @@ export async function recordRetrievalMetrics(database: Database, row: RetrievalM
       flag(row.graphError),
       row.latencyMs,
     ],
-  );
+  });
 }
 
 /**
@@ -86,6 +86,7 @@ export async function aggregateWindows(
   database: Database,
   options: { now: Date; windowHours: number; count: number; projectId: string | null },
 ): Promise<WindowAggregate[]> {
+  await database.logs.flush();
   const windowMs = options.windowHours * 3_600_000;
   const end = options.now.getTime();
   const start = new Date(end - windowMs * options.count).toISOString();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Client, createClient, type InArgs, type InStatement, type Row } from '@libsql/client';
+import { LogBuffer } from './log-buffer.js';
 
 /** How to reach a libSQL database: a `file:` path, or a `libsql://`/`http(s)://` server with a token. */
 export interface DatabaseLocation {
@@ -14,6 +15,8 @@ export interface DatabaseLocation {
 export class Database {
   readonly client: Client;
   readonly isFile: boolean;
+  /** Log rows written by reads, buffered and written in batches (see LogBuffer). */
+  readonly logs = new LogBuffer((statements) => this.transaction(statements));
 
   private constructor(client: Client, isFile: boolean) {
     this.client = client;
@@ -70,8 +73,9 @@ export class Database {
     return results.map((result) => result.rowsAffected);
   }
 
-  /** Closes the connection. */
-  close(): void {
+  /** Writes the buffered log rows, then closes the connection. */
+  async close(): Promise<void> {
+    await this.logs.flush();
     this.client.close();
   }
 }

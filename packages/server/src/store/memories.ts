@@ -47,27 +47,57 @@ function filterConditions(filters: MemoryFilters, alias = 'm'): Condition[] {
   return conditions;
 }
 
+/** A memory to insert, with the scope and time of the request that wrote it. */
+export interface NewMemoryEntry {
+  memory: NewMemory;
+  scope: ResolvedScope;
+  now: Date;
+}
+
 /** Memories of one tenant database. */
 export class MemoryStore {
   constructor(readonly database: Database) {}
 
   /** Inserts a memory written with the request's scope. */
   async insert(memory: NewMemory, scope: ResolvedScope, now: Date): Promise<MemoryRow> {
-    const timestamp = now.toISOString();
+    const [row] = await this.insertMany([{ memory, scope, now }]);
+    if (row === undefined) throw new Error('inserted memory not found');
+    return row;
+  }
+
+  /**
+   * Inserts memories in one transaction (group commit of concurrent adds) and returns their rows, in order. Ids are
+   * random; the rare collision with a stored id retries the whole batch with fresh ids.
+   */
+  async insertMany(entries: readonly NewMemoryEntry[]): Promise<MemoryRow[]> {
+    if (entries.length === 0) return [];
     for (let attempt = 0; ; attempt += 1) {
-      const id = newMemoryId();
+      const ids = entries.map(() => newMemoryId());
       try {
-        await this.database.transaction([
-          memoryInsertStatement(id, memory, scope, timestamp),
-          lifecycleStatement('memory.created', id, scope, timestamp, { type: memory.type, layer: memory.layer }),
-        ]);
-        const row = await this.findById(id);
-        if (row === undefined) throw new Error('inserted memory not found');
-        return row;
+        await this.database.transaction(
+          entries.flatMap(({ memory, scope, now }, index) => {
+            const id = ids[index] as string;
+            const timestamp = now.toISOString();
+            return [
+              memoryInsertStatement(id, memory, scope, timestamp),
+              lifecycleStatement('memory.created', id, scope, timestamp, { type: memory.type, layer: memory.layer }),
+            ];
+          }),
+        );
       } catch (error) {
         if (attempt < 3 && String(error).includes('UNIQUE')) continue;
         throw error;
       }
+      const rows = await this.database.all<MemoryRow>(
+        `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = byId.get(id);
+        if (row === undefined) throw new Error('inserted memory not found');
+        return row;
+      });
     }
   }
 

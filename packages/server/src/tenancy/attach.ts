@@ -45,7 +45,7 @@ export async function checkDatabase(location: DatabaseLocation, timeoutMs = CHEC
     try {
       await database.get('SELECT 1 AS one');
     } finally {
-      database.close();
+      await database.close();
     }
   })();
   // A check that loses the race still settles later: keep that from being an unhandled rejection.

@@ -63,7 +63,7 @@ export class TenantResolver {
     this.open.clear();
     for (const entry of entries) {
       try {
-        (await entry).database.close();
+        await (await entry).database.close();
       } catch {
         // Already failed to open: nothing to close.
       }
@@ -76,7 +76,7 @@ export class TenantResolver {
     this.open.delete(key);
     if (entry) {
       try {
-        (await entry).database.close();
+        await (await entry).database.close();
       } catch {
         // Nothing to close.
       }

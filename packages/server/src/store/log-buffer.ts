@@ -1,0 +1,59 @@
+import type { InStatement } from '@libsql/client';
+
+/** How long a log row may wait before it is written. */
+const FLUSH_DELAY_MS = 250;
+/** A buffer this full is written at once. */
+const MAX_BUFFERED_ROWS = 500;
+
+/**
+ * Append-only log rows that reads write (retrieval metrics, retrieval events) are buffered per database and written
+ * together in one transaction every FLUSH_DELAY_MS (or every MAX_BUFFERED_ROWS rows), so a read never waits for a
+ * write transaction of its own. Code that reads those tables flushes first, so it sees every call made before it;
+ * closing the database flushes too. A crash loses at most the last quarter second of log rows, never a memory.
+ */
+export class LogBuffer {
+  private rows: InStatement[] = [];
+  /** Housekeeping (pruning old rows) runs once per flush, not once per row: the latest statement per key. */
+  private readonly housekeeping = new Map<string, InStatement>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private written: Promise<void> = Promise.resolve();
+  /** Rows lost because their flush failed (the database's error is not kept: it may quote SQL). */
+  dropped = 0;
+
+  constructor(private readonly write: (statements: InStatement[]) => Promise<unknown>) {}
+
+  /** Buffers a log row, with an optional housekeeping statement to run at the next flush. */
+  append(row: InStatement, housekeeping?: { key: string; statement: InStatement }): void {
+    this.rows.push(row);
+    if (housekeeping !== undefined) this.housekeeping.set(housekeeping.key, housekeeping.statement);
+    if (this.rows.length >= MAX_BUFFERED_ROWS) {
+      void this.flush();
+      return;
+    }
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Writes every buffered row; resolves when they (and any flush before) are written or dropped. Never throws. */
+  flush(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.rows.length > 0 || this.housekeeping.size > 0) {
+      const rows = this.rows;
+      const statements = [...rows, ...this.housekeeping.values()];
+      this.rows = [];
+      this.housekeeping.clear();
+      this.written = this.written.then(() =>
+        this.write(statements).then(
+          () => undefined,
+          () => {
+            this.dropped += rows.length;
+          },
+        ),
+      );
+    }
+    return this.written;
+  }
+}

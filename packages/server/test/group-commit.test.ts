@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/store/database.js';
+import { GroupCommit } from '../src/writes/group-commit.js';
+import { workspaceDatabase } from './graph-test-helpers.js';
+import { createTestServer, type TestServer } from './harness.js';
+
+describe('GroupCommit', () => {
+  it('runs a lone item at once and batches what arrives while a batch runs', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const committer = new GroupCommit<number, number>(async (items) => {
+      batches.push(items);
+      if (batches.length === 1) await gate;
+      return items.map((item) => item * 10);
+    }, 3);
+    const first = committer.submit(1);
+    const rest = [2, 3, 4, 5, 6].map((item) => committer.submit(item));
+    expect(committer.backlog).toBe(5);
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6]]);
+  });
+
+  it('fails only the items of a failing batch', async () => {
+    let calls = 0;
+    const committer = new GroupCommit<string, string>(async (items) => {
+      calls += 1;
+      if (calls === 1) throw new Error('disk full');
+      return items;
+    }, 10);
+    const first = committer.submit('a');
+    const second = committer.submit('b');
+    await expect(first).rejects.toThrow('disk full');
+    expect(await second).toBe('b');
+  });
+});
+
+describe('memories/add under concurrency', () => {
+  let server: TestServer;
+  let database: Database;
+  beforeAll(async () => {
+    server = await createTestServer();
+    database = await workspaceDatabase(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('stores every concurrent add with its vector and graph, and relates memories written in one batch', async () => {
+    const bodies = [
+      ...Array.from({ length: 20 }, (_, index) => ({ content: `Concurrent note ${index} about the ingest pipeline` })),
+      { content: 'Release train: Tuesdays', type: 'decision' },
+      { content: 'Release train: Thursdays', type: 'decision' },
+    ];
+    const responses = await Promise.all(bodies.map((body) => server.call('POST', '/memories/add', body)));
+    expect(responses.map((response) => response.status)).toEqual(bodies.map(() => 201));
+    const ids = responses.map((response) => String(response.body.data?.id));
+    expect(new Set(ids).size).toBe(bodies.length);
+    const placeholders = ids.map(() => '?').join(', ');
+    const stored = await database.get<{ count: number }>(
+      `SELECT COUNT(*) AS count FROM memories WHERE id IN (${placeholders})`,
+      ids,
+    );
+    expect(Number(stored?.count)).toBe(bodies.length);
+    const linked = await database.get<{ count: number }>(
+      `SELECT COUNT(DISTINCT label) AS count FROM graph_nodes WHERE type = 'memory' AND label IN (${placeholders})`,
+      ids,
+    );
+    expect(Number(linked?.count)).toBe(bodies.length);
+    const embedded = await database.get<{ count: number }>(
+      `SELECT COUNT(*) AS count FROM embedding_jobs WHERE status = 'succeeded' AND memory_id IN (${placeholders})`,
+      ids,
+    );
+    expect(Number(embedded?.count)).toBe(bodies.length);
+    // Writers that arrived together shared embedding calls: fewer provider requests than memories, all items metered.
+    const usage = await database.get<{ requests: number; items: number }>(
+      'SELECT SUM(request_count) AS requests, SUM(item_count) AS items FROM embedding_usage',
+    );
+    expect(Number(usage?.items)).toBe(bodies.length);
+    expect(Number(usage?.requests)).toBeLessThan(bodies.length);
+    const [tuesdays, thursdays] = ids.slice(-2) as [string, string];
+    const contradiction = await database.all<{ source_memory_id: string; target_memory_id: string }>(
+      `SELECT source_memory_id, target_memory_id FROM graph_edges WHERE edge_type = 'contradicts'
+        AND source_memory_id IN (?, ?) AND target_memory_id IN (?, ?)`,
+      [tuesdays, thursdays, tuesdays, thursdays],
+    );
+    expect(contradiction).toHaveLength(1);
+  });
+});
