@@ -18,7 +18,7 @@ export interface MemoryEdge {
   detail: Record<string, unknown>;
 }
 
-/** Lexical neighbours read per write before the similarity check (FTS narrows, the vectors decide). */
+/** Neighbours read per write before the similarity check (the vector index's nearest, or FTS's best matches). */
 const SIMILARITY_CANDIDATES = 25;
 /** Cosine similarity of two memories' vectors at or above which they get a `similar_to` edge (DESIGN 4). */
 export const COSINE_SIMILARITY_THRESHOLD = 0.85;
@@ -52,36 +52,43 @@ function scopeOf(row: MemoryRow) {
   return { tenantId: null, userId: row.user_id, projectId: row.project_id };
 }
 
-/** Cosine similarity of each neighbour's stored vector to the memory's own, where both exist in the model's table. */
-async function cosineToNeighbours(
-  database: Database,
-  row: MemoryRow,
-  neighbourSeqs: readonly number[],
-): Promise<Map<number, number> | null> {
-  if (row.embedding_model === null || neighbourSeqs.length === 0) return null;
+/** The memory's stored vector and its model's table, if it has one. */
+async function storedVector(database: Database, row: MemoryRow) {
+  if (row.embedding_model === null) return undefined;
   const table = await findVectorTable(database, row.embedding_model);
-  if (table === undefined) return null;
-  const own = await database.get<{ present: number }>(
-    `SELECT 1 AS present FROM ${table.tableName} WHERE memory_seq = ?`,
+  if (table === undefined) return undefined;
+  const stored = await database.get<{ embedding: ArrayBuffer }>(
+    `SELECT embedding FROM ${table.tableName} WHERE memory_seq = ?`,
     [row.seq],
   );
-  if (own === undefined) return null;
-  const rows = await database.all<{ memory_seq: number; distance: number }>(
-    `SELECT n.memory_seq, vector_distance_cos(n.embedding, s.embedding) AS distance
-       FROM ${table.tableName} n, ${table.tableName} s
-      WHERE s.memory_seq = ? AND n.memory_seq IN (${neighbourSeqs.map(() => '?').join(', ')})`,
-    [row.seq, ...neighbourSeqs],
-  );
-  return new Map(rows.map((entry) => [Number(entry.memory_seq), 1 - Number(entry.distance)]));
+  return stored === undefined ? undefined : { table, embedding: stored.embedding };
 }
 
 /**
- * `similar_to` edges (DESIGN 4: cosine >= 0.85). FTS finds the lexical neighbours the writer can see (a close
- * paraphrase shares the memory's rarest words, and searching on those alone bounds the work on a large index); the
- * cosine of their stored vectors decides. A memory without a vector yet (its model failed) is compared by word-shingle
- * Jaccard instead, so it is not left without neighbours; each edge's `detail.measure` says which decided.
+ * Nearest neighbours by cosine in the model's vector index, narrowed to live memories the writer can see. CROSS JOIN
+ * pins the join order: left free, SQLite may scan the scope index and run the vector search once per memory.
  */
-export async function similarMemories(database: Database, row: MemoryRow): Promise<MemoryEdge[]> {
+async function cosineNeighbours(
+  database: Database,
+  row: MemoryRow,
+  vector: NonNullable<Awaited<ReturnType<typeof storedVector>>>,
+) {
+  const visible = visibleTo(scopeOf(row), 'm');
+  const { table, embedding } = vector;
+  const neighbours = await database.all<{ id: string; distance: number }>(
+    `SELECT m.id, vector_distance_cos(v.embedding, vector32(?)) AS distance
+       FROM vector_top_k('${table.indexName}', vector32(?), ?) AS top
+       CROSS JOIN ${table.tableName} v ON v.rowid = top.id
+       CROSS JOIN memories m ON m.seq = v.memory_seq
+      WHERE m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}`,
+    [embedding, embedding, SIMILARITY_CANDIDATES, row.id, ...visible.args],
+  );
+  return neighbours.map((neighbour) => ({ id: neighbour.id, similarity: 1 - Number(neighbour.distance) }));
+}
+
+/** Lexical neighbours (FTS on the memory's rarest words) scored by word-shingle Jaccard. */
+async function lexicalNeighbours(database: Database, row: MemoryRow) {
+  // A close paraphrase shares the memory's rarest words: searching on those alone bounds the work on a large index.
   const statistics = await termStatistics(database, queryTerms(row.content));
   const rarest = [...statistics.terms]
     .sort((left, right) => (statistics.frequencies.get(left) ?? 0) - (statistics.frequencies.get(right) ?? 0))
@@ -89,24 +96,28 @@ export async function similarMemories(database: Database, row: MemoryRow): Promi
   const match = matchExpression(rarest);
   if (match === null) return [];
   const visible = visibleTo(scopeOf(row), 'm');
-  const neighbours = await database.all<{ id: string; seq: number; content: string }>(
-    `SELECT m.id, m.seq, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+  const neighbours = await database.all<{ id: string; content: string }>(
+    `SELECT m.id, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
       WHERE memories_fts MATCH ? AND m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}
       ORDER BY rank LIMIT ?`,
     [match, row.id, ...visible.args, SIMILARITY_CANDIDATES],
   );
-  const cosines = await cosineToNeighbours(
-    database,
-    row,
-    neighbours.map((neighbour) => Number(neighbour.seq)),
-  );
-  const own = cosines === null ? shingles(row.content) : null;
-  const scored = neighbours.map((neighbour) => ({
-    id: neighbour.id,
-    similarity: own === null ? (cosines?.get(Number(neighbour.seq)) ?? 0) : jaccard(own, shingles(neighbour.content)),
-  }));
-  const threshold = cosines === null ? LEXICAL_SIMILARITY_THRESHOLD : COSINE_SIMILARITY_THRESHOLD;
-  const measure = cosines === null ? 'word_shingle_jaccard' : 'cosine';
+  const own = shingles(row.content);
+  return neighbours.map((neighbour) => ({ id: neighbour.id, similarity: jaccard(own, shingles(neighbour.content)) }));
+}
+
+/**
+ * `similar_to` edges (DESIGN 4): memories whose stored vectors have cosine >= 0.85, found through the model's vector
+ * index (its nearest neighbours, then the writer's visibility). A memory without a vector (its model failed) is
+ * compared by word-shingle Jaccard with its lexical neighbours instead, so it is not left without neighbours; each
+ * edge's `detail.measure` says which decided.
+ */
+export async function similarMemories(database: Database, row: MemoryRow): Promise<MemoryEdge[]> {
+  const vector = await storedVector(database, row);
+  const scored =
+    vector === undefined ? await lexicalNeighbours(database, row) : await cosineNeighbours(database, row, vector);
+  const threshold = vector === undefined ? LEXICAL_SIMILARITY_THRESHOLD : COSINE_SIMILARITY_THRESHOLD;
+  const measure = vector === undefined ? 'word_shingle_jaccard' : 'cosine';
   return scored
     .filter((candidate) => candidate.similarity >= threshold)
     .sort((left, right) => right.similarity - left.similarity)

@@ -16,7 +16,8 @@ const OVERFETCH_MAX = 4096;
  * Nearest memories to a query vector by cosine similarity: `vector_top_k` over the model's DiskANN index, then the
  * scope and candidate filters on the joined memories, then the cut; neighbours below the model's similarity floor are
  * dropped (a nearest neighbour is not necessarily a related one). Exact distances are recomputed on the stored
- * vectors, so the score does not depend on the index's compressed neighbour copies.
+ * vectors, so the score does not depend on the index's compressed neighbour copies. CROSS JOIN pins the join order
+ * (the index search first): left free, SQLite may scan a scope index and run the search once per memory.
  */
 export async function vectorCandidates(
   database: Database,
@@ -31,8 +32,8 @@ export async function vectorCandidates(
     const rows = await database.all<MemoryRow & { distance: number }>(
       `SELECT ${prefixed('m')}, vector_distance_cos(v.embedding, vector32(?)) AS distance
          FROM vector_top_k('${table.indexName}', vector32(?), ?) AS top
-         JOIN ${table.tableName} v ON v.rowid = top.id
-         JOIN memories m ON m.seq = v.memory_seq
+         CROSS JOIN ${table.tableName} v ON v.rowid = top.id
+         CROSS JOIN memories m ON m.seq = v.memory_seq
         WHERE ${where.sql}
         ORDER BY distance, m.seq LIMIT ?`,
       [blob, blob, neighbours, ...where.args, options.limit],
