@@ -92,7 +92,7 @@ async function hybridOutcome(
   try {
     fused = fuseRankings(
       await withConversationContext(database, hits, filters, semantic.related),
-      semantic.candidates,
+      semantic.lists,
       now,
       await commonTerms(database, queryTerms(request.query)),
     );
@@ -106,7 +106,7 @@ async function hybridOutcome(
     requestedStrategy: request.strategy,
     appliedStrategy: 'hybrid',
     lexicalCandidates: hits.length,
-    semanticCandidates: semantic.candidates.length,
+    semanticCandidates: new Set(semantic.lists.flatMap((list) => list.map((candidate) => candidate.row.seq))).size,
     fallbackTriggered: hits.length === 0 && lexical.fallbackTriggered,
     fallbackReason: hits.length === 0 ? lexical.fallbackReason : null,
     semanticFallbackTriggered: false,
@@ -118,9 +118,9 @@ async function hybridOutcome(
 /**
  * Retrieves candidates with the requested strategy; the single entry point of context/get, memories/search and
  * graph seeding. Lexical is FTS5 BM25. Hybrid fuses BM25 (with conversation context) and the vector index of the
- * scope's embedding model by reciprocal rank plus a common-term credit and a recency prior; any semantic failure
- * answers lexically and says why (`semanticFallbackTriggered`, reason), never silently. Each call is recorded for
- * embedding observability.
+ * scope's embedding model (one list per query vector) by reciprocal rank plus a common-term credit and a recency
+ * prior; any semantic failure answers lexically and says why (`semanticFallbackTriggered`, reason), never silently.
+ * Each call is recorded for embedding observability.
  */
 export async function retrieve(database: Database, request: RetrievalRequest): Promise<RetrievalOutcome> {
   const started = performance.now();

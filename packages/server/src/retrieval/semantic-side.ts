@@ -1,11 +1,11 @@
 import { describeEmbeddingError } from '../embeddings/embedding-errors.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { scopeModel } from '../embeddings/scope-model.js';
-import { recordUsage } from '../embeddings/usage.js';
+import { usageStatement } from '../embeddings/usage.js';
 import { findVectorTable } from '../embeddings/vector-store.js';
 import type { Database } from '../store/database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
-import { queryTerms } from './fts-query.js';
+import { queryTerms, wordsOf } from './fts-query.js';
 import { similarities, vectorCandidates } from './semantic.js';
 
 /** Why a hybrid request was answered lexically (the trace's `semanticFallbackReason`). */
@@ -29,7 +29,11 @@ export type SemanticSide =
   | {
       ok: true;
       modelId: string;
-      candidates: RankedCandidate[];
+      /**
+       * One ranked list per query vector, the whole question's first (see `CONTENT_WORDS_VECTOR`); fusion splits the
+       * semantic weight evenly between them.
+       */
+      lists: RankedCandidate[][];
       /** Which of the given memories (by `seq`) are related to the query: similarity at or above the model's floor. */
       related: (seqs: readonly number[]) => Promise<Set<number>>;
     }
@@ -46,6 +50,27 @@ export interface SemanticRequest extends CandidateScope {
 }
 
 /**
+ * Local models (no per-token cost, no network call) also embed the query's content words alone, the text the lexical
+ * side searches for (`queryTerms`: stopwords dropped), as a second query vector with its own ranked list. A small
+ * sentence encoder's vector of a whole question leans on its form ("What ... has Joanna ...?"); the content words'
+ * vector leans on the subject, and each finds evidence the other ranks low. Fused as two lists they beat either
+ * alone and their mean vector: on the development conversations with `local/use-lite-512`, hybrid recall@10 0.745
+ * vs 0.737 (mean vector 0.740), recall@5 0.645 vs 0.613, MRR 0.528 vs 0.487, better in each of the 5 conversations.
+ * Paid models keep one query vector: the second would nearly double the query's embedding tokens.
+ */
+export const CONTENT_WORDS_VECTOR = true;
+
+/**
+ * The texts to embed for a query: the query, then its content words when `CONTENT_WORDS_VECTOR` applies to the model
+ * and they differ from the query's own words (a query of keywords only gets one vector).
+ */
+export function queryTexts(query: string, local: boolean): string[] {
+  const content = queryTerms(query).join(' ');
+  const own = [...wordsOf(query)].join(' ');
+  return CONTENT_WORDS_VECTOR && local && content !== own ? [query, content] : [query];
+}
+
+/**
  * Embeds the query with the scope's model (metering the request) and finds its nearest memories. Every failure is
  * caught and named, so the caller can fall back to lexical and say why.
  */
@@ -59,37 +84,44 @@ export async function semanticSide(database: Database, request: SemanticRequest)
     return { ok: false, modelId, reason: reasons.modelUnavailable };
   const table = await findVectorTable(database, modelId);
   if (table === undefined) return { ok: false, modelId, reason: reasons.indexEmpty };
-  let vector: Float32Array | undefined;
+  const texts = queryTexts(request.query, descriptor.local);
+  let vectors: Float32Array[];
   try {
-    const result = await request.registry.embed(modelId, [request.query]);
-    vector = result.embeddings[0];
-    await recordUsage(
-      database,
-      {
-        tenantId: request.scope.tenantId,
-        projectId: request.scope.projectId,
-        modelId,
-        provider: result.model.provider,
-        items: 1,
-        tokens: result.tokens,
-        costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
-      },
-      request.now,
-    ).catch(() => undefined);
+    const result = await request.registry.embed(modelId, texts);
+    vectors = result.embeddings;
+    // Metered through the log buffer: a read never waits for a write transaction.
+    database.logs.append(
+      usageStatement(
+        {
+          tenantId: request.scope.tenantId,
+          projectId: request.scope.projectId,
+          modelId,
+          provider: result.model.provider,
+          items: texts.length,
+          tokens: result.tokens,
+          costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
+        },
+        request.now,
+      ),
+    );
   } catch (error) {
     const unavailable = describeEmbeddingError(error).code === 'EMBEDDING_MODEL_UNAVAILABLE';
     return { ok: false, modelId, reason: unavailable ? reasons.modelUnavailable : reasons.embeddingFailed };
   }
-  if (vector === undefined) return { ok: false, modelId, reason: reasons.embeddingFailed };
+  const query = vectors[0];
+  if (query === undefined || vectors.length !== texts.length)
+    return { ok: false, modelId, reason: reasons.embeddingFailed };
   try {
-    const query = vector;
+    const lists: RankedCandidate[][] = [];
+    for (const vector of vectors)
+      lists.push(
+        await vectorCandidates(database, table, vector, { ...request, minSimilarity: descriptor.minSimilarity }),
+      );
     return {
       ok: true,
       modelId,
-      candidates: await vectorCandidates(database, table, query, {
-        ...request,
-        minSimilarity: descriptor.minSimilarity,
-      }),
+      lists,
+      // Relatedness (the conversation-context gate) is the whole question's similarity.
       related: async (seqs) => {
         const scores = await similarities(database, table, query, seqs);
         return new Set([...scores].filter(([, score]) => score >= descriptor.minSimilarity).map(([seq]) => seq));
