@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { InStatement } from '@libsql/client';
 import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { parseJson } from '../store/rows.js';
 import { describeEmbeddingError, type EmbeddingFailure } from './embedding-errors.js';
-import { type JobOrigin, type JobOutcome, recordJobs } from './jobs.js';
+import { type JobOrigin, type JobOutcome, jobStatement, pruneJobsStatement } from './jobs.js';
 import type { EmbeddingRegistry, EmbeddingResult } from './registry.js';
-import { recordUsage } from './usage.js';
-import { ensureVectorTable, writeVectors } from './vector-store.js';
+import { noteScopeModel } from './scope-model.js';
+import { usageStatement } from './usage.js';
+import { ensureVectorTable, vectorStatements } from './vector-store.js';
 
 /** The text a memory is embedded from: its content, then its tags and category (curated labels add meaning). */
 export function embeddingText(row: Pick<MemoryRow, 'content' | 'tags' | 'category'>): string {
@@ -50,8 +52,9 @@ function groupByProject(rows: readonly MemoryRow[]): MemoryRow[][] {
 
 /**
  * Embeds memories with one model and stores their vectors; meters usage per project (one request per project in
- * the batch) and records one job per memory. Never throws for a model or provider failure: it is counted, recorded
- * with its code, and the memories stay without a vector for the backfill to retry.
+ * the batch) and records one job per memory, a call's vectors, usage and jobs in one transaction. Never throws for a
+ * model or provider failure: it is counted, recorded with its code, and the memories stay without a vector for the
+ * backfill to retry.
  */
 export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRow[]): Promise<EmbedOutcome> {
   const outcome: EmbedOutcome = { embedded: 0, failed: 0, error: null, failedIds: [] };
@@ -70,6 +73,8 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
     outcome.failedIds.push(...group.map((row) => row.id));
     outcome.error = failure;
   };
+  // Usage of provider calls whose vectors could not be stored: the call was made (and billed) all the same.
+  const unstoredUsage: InStatement[] = [];
   for (const group of groupByProject(rows)) {
     const texts = group.map(embeddingText);
     let result: EmbeddingResult;
@@ -79,38 +84,47 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
       fail(group, describeEmbeddingError(error));
       continue;
     }
+    const usage = usageStatement(
+      {
+        tenantId: target.tenantId,
+        projectId: group[0]?.project_id ?? null,
+        modelId: target.modelId,
+        provider: result.model.provider,
+        items: texts.length,
+        tokens: result.tokens,
+        costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
+      },
+      target.now,
+    );
     try {
-      await recordUsage(
-        target.database,
-        {
-          tenantId: target.tenantId,
-          projectId: group[0]?.project_id ?? null,
-          modelId: target.modelId,
-          provider: result.model.provider,
-          items: texts.length,
-          tokens: result.tokens,
-          costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
-        },
-        target.now,
-      );
       const table = await ensureVectorTable(target.database, target.modelId, result.model.dimensions, target.now);
       const entries = group.map((row, position) => ({
         memorySeq: row.seq,
         vector: result.embeddings[position] ?? new Float32Array(),
         textHash: textHash(texts[position] ?? ''),
       }));
-      await writeVectors(target.database, table, entries, target.now);
-      for (const row of group) jobs.push(job(row, null));
+      // The vectors, their usage and their jobs commit together: one transaction per provider call.
+      await target.database.transaction([
+        usage,
+        ...vectorStatements(table, entries, target.now),
+        ...group.map((row) => jobStatement(job(row, null), target.now)),
+        pruneJobsStatement(target.now),
+      ]);
       outcome.embedded += group.length;
+      // Queries of this project are embedded with the model its memories were last embedded with (writes or backfill).
+      await noteScopeModel(target.database, group[0]?.project_id ?? null, target.modelId, target.now);
     } catch {
       // The vectors were computed but could not be stored (the database's own error is not recorded: it may quote SQL).
-      const stored = new Set(jobs.map((entry) => entry.memoryId));
-      fail(
-        group.filter((row) => !stored.has(row.id)),
-        { code: 'EMBEDDING_STORE_FAILED', message: 'The vector could not be stored' },
-      );
+      unstoredUsage.push(usage);
+      fail(group, { code: 'EMBEDDING_STORE_FAILED', message: 'The vector could not be stored' });
     }
   }
-  await recordJobs(target.database, jobs, target.now);
+  if (jobs.length > 0 || unstoredUsage.length > 0) {
+    await target.database.transaction([
+      ...unstoredUsage,
+      ...jobs.map((entry) => jobStatement(entry, target.now)),
+      pruneJobsStatement(target.now),
+    ]);
+  }
   return outcome;
 }

@@ -39,16 +39,12 @@ export function jobStatement(outcome: JobOutcome, now: Date): InStatement {
   };
 }
 
-/** Records job outcomes (and prunes rows past retention, which keeps the table bounded). */
-export async function recordJobs(database: Database, outcomes: readonly JobOutcome[], now: Date): Promise<void> {
-  if (outcomes.length === 0) return;
-  await database.transaction([
-    ...outcomes.map((outcome) => jobStatement(outcome, now)),
-    {
-      sql: 'DELETE FROM embedding_jobs WHERE created_at < ?',
-      args: [new Date(now.getTime() - RETENTION_MS).toISOString()],
-    },
-  ]);
+/** The statement pruning job rows past retention (keeps the table bounded). */
+export function pruneJobsStatement(now: Date): InStatement {
+  return {
+    sql: 'DELETE FROM embedding_jobs WHERE created_at < ?',
+    args: [new Date(now.getTime() - RETENTION_MS).toISOString()],
+  };
 }
 
 /** Worker figures of a window: jobs that stored a vector, jobs that failed, and the commonest error codes. */

@@ -44,11 +44,6 @@ export function usageStatement(event: UsageEvent, now: Date): InStatement {
   };
 }
 
-/** Records one embedding request. */
-export async function recordUsage(database: Database, event: UsageEvent, now: Date): Promise<void> {
-  await database.transaction([usageStatement(event, now)]);
-}
-
 /** Usage figures as the contract reports them. */
 export interface UsageFigures {
   requestCount: number;
@@ -84,6 +79,8 @@ export async function usageReport(
   database: Database,
   options: { usageMonth: string; projectId?: string | null; modelId?: string; limit: number },
 ): Promise<{ summary: UsageFigures; breakdown: UsageBreakdownRow[] }> {
+  // Query embeddings are metered through the log buffer: write them first, so the report counts every call.
+  await database.logs.flush();
   const conditions = ['usage_month = ?'];
   const args: string[] = [options.usageMonth];
   if (options.projectId !== undefined && options.projectId !== null) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { InStatement } from '@libsql/client';
 import type { Database } from '../store/database.js';
 
 /** A model's vector table: `F32_BLOB(dimensions)` rows keyed by the memory's `seq`, with a DiskANN index. */
@@ -129,22 +130,15 @@ export interface VectorEntry {
   textHash: string;
 }
 
-/** Stores (or replaces) memories' vectors in one transaction. */
-export async function writeVectors(
-  database: Database,
-  table: VectorTable,
-  entries: readonly VectorEntry[],
-  now: Date,
-): Promise<void> {
-  await database.transaction(
-    entries.flatMap((entry) => [
-      { sql: `DELETE FROM ${table.tableName} WHERE memory_seq = ?`, args: [entry.memorySeq] },
-      {
-        sql: `INSERT INTO ${table.tableName} (memory_seq, embedding, text_hash, embedded_at) VALUES (?, vector32(?), ?, ?)`,
-        args: [entry.memorySeq, vectorBlob(entry.vector), entry.textHash, now.toISOString()],
-      },
-    ]),
-  );
+/** The statements storing (or replacing) memories' vectors. */
+export function vectorStatements(table: VectorTable, entries: readonly VectorEntry[], now: Date): InStatement[] {
+  return entries.flatMap((entry) => [
+    { sql: `DELETE FROM ${table.tableName} WHERE memory_seq = ?`, args: [entry.memorySeq] },
+    {
+      sql: `INSERT INTO ${table.tableName} (memory_seq, embedding, text_hash, embedded_at) VALUES (?, vector32(?), ?, ?)`,
+      args: [entry.memorySeq, vectorBlob(entry.vector), entry.textHash, now.toISOString()],
+    },
+  ]);
 }
 
 /** The hash of the text a memory's stored vector was computed from, if it has one. */

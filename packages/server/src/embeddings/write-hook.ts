@@ -49,6 +49,8 @@ export async function embedWrittenMemories(
     const [modelId] = JSON.parse(key) as [string];
     const first = group[0] as WrittenMemory;
     try {
+      // The model a project's memories are written with is what its queries use, embedded or not (a query then says
+      // why it fell back: the model is unavailable, or its index is empty).
       for (const projectId of new Set(group.map((entry) => entry.row.project_id)))
         await noteScopeModel(database, projectId, modelId, first.now);
       const outcome = await embedMemories(

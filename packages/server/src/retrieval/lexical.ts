@@ -78,17 +78,22 @@ export async function lexicalSearch(database: Database, options: LexicalOptions)
   };
 }
 
+/** How many of the scope's newest memories the LIKE fallback reads (bounds its cost on a large tenant). */
+const LIKE_WINDOW = 5_000;
+
 /** Substring matches of the query's terms (catches text FTS tokenises differently), most terms first. */
 async function likeSearch(database: Database, query: string, where: Condition, limit: number): Promise<ScoredRow[]> {
   const terms = queryTerms(query).slice(0, 8);
   if (terms.length === 0) return [];
   const hits = terms.map(() => "(m.content LIKE ? ESCAPE '\\')").join(' + ');
   const args: InValue[] = terms.map((term) => `%${escapeLike(term)}%`);
+  // Substring matching reads every row it looks at: it looks at the newest LIKE_WINDOW memories of the scope only.
   const rows = await database.all<MemoryRow & { hits: number }>(
-    `SELECT ${prefixed('m')}, (${hits}) AS hits FROM memories m
-      WHERE ${where.sql} AND (${hits}) > 0
+    `SELECT ${prefixed('m')}, (${hits}) AS hits
+       FROM (SELECT * FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?) AS m
+      WHERE (${hits}) > 0
       ORDER BY hits DESC, m.created_at DESC LIMIT ?`,
-    [...args, ...where.args, ...args, limit],
+    [...args, ...where.args, LIKE_WINDOW, ...args, limit],
   );
   return rows.map((row) => ({ row, score: Number(row.hits) / terms.length, source: 'lexical' }));
 }

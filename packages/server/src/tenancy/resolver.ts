@@ -174,11 +174,14 @@ export class TenantResolver {
       // Refresh LRU position.
       this.open.delete(key);
       this.open.set(key, existing);
+      // A growing tenant's planner statistics are refreshed hourly (a no-op until they are an hour old).
+      existing.then((handle) => handle.database.refreshStatistics()).catch(() => undefined);
       return existing;
     }
     const opening = (async () => {
       const database = await this.connect(location);
       await migrate(database, tenantMigrations);
+      await database.refreshStatistics();
       return { key, tenantId, database };
     })();
     this.open.set(key, opening);

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Core tenant migrations after the first three (versions 4-9): the FTS index's tokenizer.
+ * Core tenant migrations after the first three (versions 4-9): the FTS index's tokenizer (4) and the recency index (5).
  *
  * Version 4 rebuilds `memories_fts` with the Porter stemmer over unicode61 (`porter` wraps the unicode61 tokenizer
  * and stems its English tokens), so "painting", "painted" and "paints" are one term in queries and documents alike.
@@ -42,6 +42,15 @@ export const ftsMigrations: readonly Migration[] = [
       "INSERT INTO memories_fts(memories_fts, rank) VALUES ('rank', 'bm25(1.0, 1.5, 1.2, 0.75)')",
       // Index every existing memory (the triggers keep it current from here on).
       "INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')",
+    ],
+  },
+  {
+    version: 5,
+    name: 'memories_recency_index',
+    statements: [
+      // Newest-first reads (memories/list, the recency and LIKE fallbacks of lexical retrieval) walk this index
+      // backwards and stop at their limit instead of sorting every live memory of the tenant.
+      'CREATE INDEX memories_recent ON memories(created_at, seq)',
     ],
   },
 ];

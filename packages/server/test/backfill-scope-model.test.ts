@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/store/database.js';
+import { memoryInsertStatement, newMemoryId } from '../src/store/memory-rows.js';
+import { workspaceDatabase } from './graph-test-helpers.js';
+import { createTestServer, type TestServer } from './harness.js';
+
+describe('memories embedded only by the backfill', () => {
+  let server: TestServer;
+  let database: Database;
+  beforeAll(async () => {
+    server = await createTestServer();
+    database = await workspaceDatabase(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('are served by hybrid retrieval once the backfill has embedded them', async () => {
+    // Rows written behind the API (an import): no write hook ran, so no model is recorded for the scope yet.
+    const scope = { tenantId: null, userId: null, projectId: null };
+    await database.transaction(
+      ['The staging cluster runs in Frankfurt', 'Invoices go out on the first of the month'].map((content) =>
+        memoryInsertStatement(
+          newMemoryId(),
+          {
+            content,
+            type: 'fact',
+            layer: 'long_term',
+            tags: [],
+            paths: [],
+            category: null,
+            metadata: {},
+            embeddingModel: null,
+            expiresAt: null,
+          },
+          scope,
+          new Date().toISOString(),
+        ),
+      ),
+    );
+    const before = await server.post<{ trace: { semanticFallbackReason: string | null } }>('/context/get', {
+      query: 'staging cluster',
+      strategy: 'hybrid',
+    });
+    expect(before.trace.semanticFallbackReason).toBe('embedding_model_not_configured');
+    const backfill = await server.post<{ backfill: { remaining: number } }>('/management/embeddings/backfill', {
+      action: 'run',
+    });
+    expect(backfill.backfill.remaining).toBe(0);
+    const after = await server.post<{ trace: { semanticStrategyApplied: boolean; semanticFallbackReason: null } }>(
+      '/context/get',
+      { query: 'staging cluster', strategy: 'hybrid' },
+    );
+    expect(after.trace).toMatchObject({ semanticStrategyApplied: true, semanticFallbackReason: null });
+  });
+});
