@@ -79,7 +79,7 @@ export async function lexicalSearch(database: Database, options: LexicalOptions)
 }
 
 /** How many of the scope's newest memories the LIKE fallback reads (bounds its cost on a large tenant). */
-const LIKE_WINDOW = 5_000;
+const LIKE_WINDOW = 1_000;
 
 /** Substring matches of the query's terms (catches text FTS tokenises differently), most terms first. */
 async function likeSearch(database: Database, query: string, where: Condition, limit: number): Promise<ScoredRow[]> {

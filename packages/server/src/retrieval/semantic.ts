@@ -4,10 +4,13 @@ import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
 /**
- * Over-fetch: the index knows nothing of scopes, so it is asked for 4x the wanted count (at least 64); when the scope
- * filter leaves too few, the search widens 8x at a time, up to 4096 neighbours, before giving up on more.
+ * Over-fetch: the index knows nothing of scopes, so it is asked for a quarter more than the wanted count (at least
+ * 64); when the scope filter leaves too few, the search widens 8x at a time, up to 4096 neighbours, before giving up
+ * on more. A caller who sees most of the tenant (the common case) is served by one search of 250 for a fusion depth
+ * of 200 rather than one of 800 (a hybrid context/get at 10k memories went from 79 to 54 ms in-process); a narrow
+ * scope pays for the widening instead.
  */
-const OVERFETCH_FACTOR = 4;
+const OVERFETCH_FACTOR = 1.25;
 const OVERFETCH_MIN = 64;
 const WIDEN_FACTOR = 8;
 const OVERFETCH_MAX = 4096;
@@ -27,7 +30,7 @@ export async function vectorCandidates(
 ): Promise<RankedCandidate[]> {
   const where = candidateFilter(options);
   const blob = vectorBlob(vector);
-  let neighbours = Math.max(options.limit * OVERFETCH_FACTOR, OVERFETCH_MIN);
+  let neighbours = Math.max(Math.ceil(options.limit * OVERFETCH_FACTOR), OVERFETCH_MIN);
   for (;;) {
     const rows = await database.all<MemoryRow & { distance: number }>(
       `SELECT ${prefixed('m')}, vector_distance_cos(v.embedding, vector32(?)) AS distance
