@@ -13,13 +13,13 @@ import { runSoak, type SoakResult } from './soak.js';
 /**
  * `pnpm bench`: the performance benchmark (not a test). Seeds 10k and 100k memories, runs the built server in
  * its own process, loads it over real HTTP on loopback with autocannon, measures the floors (`GET /health`, the
- * raw FTS5 query), reports peak RSS, and finishes with a 60 s mixed-load soak.
+ * raw FTS5 query), reports peak RSS, and finishes with a 120 s mixed-load soak (judged on its last third, past the warm-up).
  */
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '10000,100000' },
     seconds: { type: 'string', default: '10' },
-    'soak-seconds': { type: 'string', default: '60' },
+    'soak-seconds': { type: 'string', default: '120' },
     'no-soak': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results' },
     /** Write a V8 CPU profile of the server (`--cpu-prof`) into the output folder. */
