@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
-import { memoryInsertStatement, newMemoryId } from '../src/store/memory-rows.js';
-import { workspaceDatabase } from './graph-test-helpers.js';
+import { importNotes, workspaceDatabase } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 describe('memories embedded only by the backfill', () => {
@@ -17,27 +16,7 @@ describe('memories embedded only by the backfill', () => {
 
   it('are served by hybrid retrieval once the backfill has embedded them', async () => {
     // Rows written behind the API (an import): no write hook ran, so no model is recorded for the scope yet.
-    const scope = { tenantId: null, userId: null, projectId: null };
-    await database.transaction(
-      ['The staging cluster runs in Frankfurt', 'Invoices go out on the first of the month'].map((content) =>
-        memoryInsertStatement(
-          newMemoryId(),
-          {
-            content,
-            type: 'fact',
-            layer: 'long_term',
-            tags: [],
-            paths: [],
-            category: null,
-            metadata: {},
-            embeddingModel: null,
-            expiresAt: null,
-          },
-          scope,
-          new Date().toISOString(),
-        ),
-      ),
-    );
+    await importNotes(database, ['The staging cluster runs in Frankfurt', 'Invoices go out on the first of the month']);
     const before = await server.post<{ trace: { semanticFallbackReason: string | null } }>('/context/get', {
       query: 'staging cluster',
       strategy: 'hybrid',

@@ -1,5 +1,6 @@
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
 import type { Database } from '../src/store/database.js';
+import { memoryInsertStatement, newMemoryId } from '../src/store/memory-rows.js';
 import type { TestServer } from './harness.js';
 
 /** The workspace database the test key's calls use (no tenantId). */
@@ -63,4 +64,36 @@ export function rowsBefore(
 export async function setRolloutMode(server: TestServer, database: Database, mode: 'off' | 'shadow' | 'canary') {
   if (mode === 'canary') await seedMetrics(database, rowsBefore(server.services.now(), 40));
   await server.post('/graph/rollout', { mode });
+}
+
+/**
+ * Writes shared (unscoped) notes straight into a database, as an import would: no write hook runs, so they have no
+ * vector, no graph and no recorded query model. `createdAt(index)` dates each one.
+ */
+export async function importNotes(
+  database: Database,
+  contents: readonly string[],
+  createdAt: (index: number) => Date = () => new Date(),
+): Promise<void> {
+  const shared = { tenantId: null, userId: null, projectId: null };
+  await database.transaction(
+    contents.map((content, index) =>
+      memoryInsertStatement(
+        newMemoryId(),
+        {
+          content,
+          type: 'note',
+          layer: 'long_term',
+          tags: [],
+          paths: [],
+          category: null,
+          metadata: {},
+          embeddingModel: null,
+          expiresAt: null,
+        },
+        shared,
+        createdAt(index).toISOString(),
+      ),
+    ),
+  );
 }

@@ -46,10 +46,13 @@ describe('LogBuffer (log rows written by reads)', () => {
 
   it('drops and counts rows whose write fails, without throwing, and keeps writing later rows', async () => {
     const database = await openLog('c.db');
+    const reported: number[] = [];
+    database.logs.onDropped = (rows) => reported.push(rows);
     database.logs.append({ sql: 'INSERT INTO missing_table (n) VALUES (1)', args: [] });
     database.logs.append({ sql: 'INSERT INTO log (n) VALUES (1)', args: [] });
     await expect(database.logs.flush()).resolves.toBeUndefined();
     expect(database.logs.dropped).toBe(2);
+    expect(reported).toEqual([2]);
     database.logs.append({ sql: 'INSERT INTO log (n) VALUES (2)', args: [] });
     await database.logs.flush();
     expect(await count(database)).toBe(1);

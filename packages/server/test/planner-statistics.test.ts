@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
-import { memoryInsertStatement, newMemoryId } from '../src/store/memory-rows.js';
-import { workspaceDatabase } from './graph-test-helpers.js';
+import { importNotes, workspaceDatabase } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 describe('planner statistics on tenant databases', () => {
@@ -16,26 +15,11 @@ describe('planner statistics on tenant databases', () => {
   });
 
   it('keeps statistics, so newest-first reads of a large shared scope walk the recency index', async () => {
-    const shared = { tenantId: null, userId: null, projectId: null };
-    const statements = Array.from({ length: 3_000 }, (_, index) =>
-      memoryInsertStatement(
-        newMemoryId(),
-        {
-          content: `Generated note ${index}`,
-          type: 'note',
-          layer: 'long_term',
-          tags: [],
-          paths: [],
-          category: null,
-          metadata: {},
-          embeddingModel: null,
-          expiresAt: null,
-        },
-        shared,
-        new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      ),
+    await importNotes(
+      database,
+      Array.from({ length: 3_000 }, (_, index) => `Generated note ${index}`),
+      (index) => new Date(Date.UTC(2026, 0, 1) + index * 60_000),
     );
-    await database.transaction(statements);
     // Statistics taken when the database was empty are refreshed once they are an hour old.
     await database.refreshStatistics(Date.now() + 2 * 60 * 60 * 1000);
     const plan = await database.all<{ detail: string }>(

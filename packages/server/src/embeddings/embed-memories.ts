@@ -111,13 +111,16 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
         pruneJobsStatement(target.now),
       ]);
       outcome.embedded += group.length;
-      // Queries of this project are embedded with the model its memories were last embedded with (writes or backfill).
-      await noteScopeModel(target.database, group[0]?.project_id ?? null, target.modelId, target.now);
     } catch {
       // The vectors were computed but could not be stored (the database's own error is not recorded: it may quote SQL).
       unstoredUsage.push(usage);
       fail(group, { code: 'EMBEDDING_STORE_FAILED', message: 'The vector could not be stored' });
+      continue;
     }
+    // Queries of this project are embedded with the model its memories were last embedded with (writes or backfill).
+    await noteScopeModel(target.database, group[0]?.project_id ?? null, target.modelId, target.now).catch(
+      () => undefined,
+    );
   }
   if (jobs.length > 0 || unstoredUsage.length > 0) {
     await target.database.transaction([

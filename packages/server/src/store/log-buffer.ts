@@ -19,6 +19,8 @@ export class LogBuffer {
   private written: Promise<void> = Promise.resolve();
   /** Rows lost because their flush failed (the database's error is not kept: it may quote SQL). */
   dropped = 0;
+  /** Told how many rows a failed flush lost (the tenant resolver logs it). */
+  onDropped: ((rows: number) => void) | undefined;
 
   constructor(private readonly write: (statements: InStatement[]) => Promise<unknown>) {}
 
@@ -50,6 +52,7 @@ export class LogBuffer {
           () => undefined,
           () => {
             this.dropped += rows.length;
+            this.onDropped?.(rows.length);
           },
         ),
       );

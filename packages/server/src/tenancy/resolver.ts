@@ -182,6 +182,7 @@ export class TenantResolver {
       const database = await this.connect(location);
       await migrate(database, tenantMigrations);
       await database.refreshStatistics();
+      database.logs.onDropped = (rows) => this.logger.warn('buffered log rows not written', { key, rows });
       return { key, tenantId, database };
     })();
     this.open.set(key, opening);
