@@ -35,21 +35,24 @@ beforeAll(async () => {
   await migrate(database, tenantMigrations);
   const store = new MemoryStore(database);
   const add = async (name: string, content: string, owner: ResolvedScope) => {
-    const row = await store.insert(
+    const [row] = await store.insertMany([
       {
-        content,
-        type: 'note',
-        layer: 'long_term',
-        tags: [],
-        paths: [],
-        category: null,
-        metadata: {},
-        embeddingModel: HASH_MODEL_ID,
-        expiresAt: null,
+        memory: {
+          content,
+          type: 'note',
+          layer: 'long_term',
+          tags: [],
+          paths: [],
+          category: null,
+          metadata: {},
+          embeddingModel: HASH_MODEL_ID,
+          expiresAt: null,
+        },
+        scope: owner,
+        now,
       },
-      owner,
-      now,
-    );
+    ]);
+    if (row === undefined) throw new Error('not inserted');
     ids[name] = row.id;
     return row;
   };

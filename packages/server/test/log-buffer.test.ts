@@ -51,7 +51,6 @@ describe('LogBuffer (log rows written by reads)', () => {
     database.logs.append({ sql: 'INSERT INTO missing_table (n) VALUES (1)', args: [] });
     database.logs.append({ sql: 'INSERT INTO log (n) VALUES (1)', args: [] });
     await expect(database.logs.flush()).resolves.toBeUndefined();
-    expect(database.logs.dropped).toBe(2);
     expect(reported).toEqual([2]);
     database.logs.append({ sql: 'INSERT INTO log (n) VALUES (2)', args: [] });
     await database.logs.flush();

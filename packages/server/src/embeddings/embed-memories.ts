@@ -76,6 +76,11 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
   // Usage of provider calls whose vectors could not be stored: the call was made (and billed) all the same.
   const unstoredUsage: InStatement[] = [];
   for (const group of groupByProject(rows)) {
+    // A project's queries use the model its memories were last embedded with (by a write or the backfill), whether
+    // or not this call succeeds: a query then says why it fell back (model unavailable, index empty).
+    await noteScopeModel(target.database, group[0]?.project_id ?? null, target.modelId, target.now).catch(
+      () => undefined,
+    );
     const texts = group.map(embeddingText);
     let result: EmbeddingResult;
     try {
@@ -115,12 +120,7 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
       // The vectors were computed but could not be stored (the database's own error is not recorded: it may quote SQL).
       unstoredUsage.push(usage);
       fail(group, { code: 'EMBEDDING_STORE_FAILED', message: 'The vector could not be stored' });
-      continue;
     }
-    // Queries of this project are embedded with the model its memories were last embedded with (writes or backfill).
-    await noteScopeModel(target.database, group[0]?.project_id ?? null, target.modelId, target.now).catch(
-      () => undefined,
-    );
   }
   if (jobs.length > 0 || unstoredUsage.length > 0) {
     await target.database.transaction([

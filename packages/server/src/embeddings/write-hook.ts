@@ -4,7 +4,6 @@ import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { embeddingRegistryReady } from './default-registry.js';
 import { embeddingText, embedMemories, textHash } from './embed-memories.js';
-import { noteScopeModel } from './scope-model.js';
 import { deleteVectors, findVectorTable, purgeOrphanVectors, storedTextHash } from './vector-store.js';
 
 /** A memory a request just wrote, with what its derived work is recorded under. */
@@ -49,10 +48,6 @@ export async function embedWrittenMemories(
     const [modelId] = JSON.parse(key) as [string];
     const first = group[0] as WrittenMemory;
     try {
-      // The model a project's memories are written with is what its queries use, embedded or not (a query then says
-      // why it fell back: the model is unavailable, or its index is empty).
-      for (const projectId of new Set(group.map((entry) => entry.row.project_id)))
-        await noteScopeModel(database, projectId, modelId, first.now);
       const outcome = await embedMemories(
         {
           database,

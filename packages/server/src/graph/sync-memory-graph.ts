@@ -182,9 +182,3 @@ export async function syncMemoryGraphs(
   }
   return outcomes;
 }
-
-/** (Re-)extracts one memory's graph (see `syncMemoryGraphs`). */
-export async function syncMemoryGraph(database: Database, row: MemoryRow, now: Date): Promise<GraphSyncOutcome> {
-  const [outcome] = await syncMemoryGraphs(database, [row], now);
-  return outcome ?? 'failed';
-}

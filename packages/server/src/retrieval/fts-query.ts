@@ -11,12 +11,7 @@ const PREFIX_MIN_LENGTH = 4;
 
 /** The words of a text: Unicode letters and digits, lower-cased, NFKC-normalised, in order, without repeats. */
 export function queryTerms(text: string): string[] {
-  const words =
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)];
+  const unique = [...wordsOf(text)];
   const meaningful = unique.filter((word) => !STOPWORDS.has(word));
   return (meaningful.length > 0 ? meaningful : unique).slice(0, MAX_TERMS);
 }

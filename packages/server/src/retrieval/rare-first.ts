@@ -1,18 +1,13 @@
 import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memory-rows.js';
-import { matchExpression } from './fts-query.js';
+import { matchExpression, mentionsTerm, wordsOf } from './fts-query.js';
 import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
 
 /** A term in at most this share of documents is "rare": matching only rare terms touches few rows. */
 const RARE_SHARE = 0.01;
 /** Rare-term candidates fetched per requested result before the common terms re-rank them. */
 const CANDIDATE_FACTOR = 3;
-
-function mentions(text: string, term: string): boolean {
-  // A crude stem: the first letters of the term (porter stems are prefixes of the word in most English cases).
-  return text.includes(term.length > 5 ? term.slice(0, term.length - 2) : term);
-}
 
 /**
  * On a large index, a query mixing rare and common terms is answered from the rare terms alone: FTS5 scores
@@ -45,8 +40,8 @@ export async function rareFirstSearch(
     idf: inverseDocumentFrequency(documents, frequencies.get(term) ?? 0),
   }));
   const rescored = rows.map((row) => {
-    const text = `${row.content} ${row.tags} ${row.category ?? ''} ${row.paths}`.toLowerCase();
-    const bonus = weights.reduce((sum, weight) => sum + (mentions(text, weight.term) ? weight.idf : 0), 0);
+    const words = wordsOf(`${row.content} ${row.tags} ${row.category ?? ''} ${row.paths}`);
+    const bonus = weights.reduce((sum, weight) => sum + (mentionsTerm(words, weight.term) ? weight.idf : 0), 0);
     // FTS5 ranks are negative BM25 scores: lower is better.
     return { ...row, rank: Number(row.rank) - bonus };
   });

@@ -17,9 +17,7 @@ export class LogBuffer {
   private readonly housekeeping = new Map<string, InStatement>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private written: Promise<void> = Promise.resolve();
-  /** Rows lost because their flush failed (the database's error is not kept: it may quote SQL). */
-  dropped = 0;
-  /** Told how many rows a failed flush lost (the tenant resolver logs it). */
+  /** Told how many rows a failed flush lost (the tenant resolver logs it; the database's error may quote SQL). */
   onDropped: ((rows: number) => void) | undefined;
 
   constructor(private readonly write: (statements: InStatement[]) => Promise<unknown>) {}
@@ -51,7 +49,6 @@ export class LogBuffer {
         this.write(statements).then(
           () => undefined,
           () => {
-            this.dropped += rows.length;
             this.onDropped?.(rows.length);
           },
         ),

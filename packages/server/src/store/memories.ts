@@ -58,13 +58,6 @@ export interface NewMemoryEntry {
 export class MemoryStore {
   constructor(readonly database: Database) {}
 
-  /** Inserts a memory written with the request's scope. */
-  async insert(memory: NewMemory, scope: ResolvedScope, now: Date): Promise<MemoryRow> {
-    const [row] = await this.insertMany([{ memory, scope, now }]);
-    if (row === undefined) throw new Error('inserted memory not found');
-    return row;
-  }
-
   /**
    * Inserts memories in one transaction (group commit of concurrent adds) and returns their rows, in order. Ids are
    * random; the rare collision with a stored id retries the whole batch with fresh ids.
