@@ -2,10 +2,12 @@ import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
+import { allTermsFirstSearch } from './all-terms-first.js';
+import { rankedMatches } from './bounded-rank.js';
 import { type CandidateScope, candidateFilter } from './candidate-filter.js';
 import { escapeLike, matchExpression, queryTerms } from './fts-query.js';
 import { rareFirstSearch } from './rare-first.js';
-import { termStatistics } from './term-frequency.js';
+import { type TermStatistics, termStatistics } from './term-frequency.js';
 
 // BM25 column weights (content 1.0, tags 1.5, category 1.2, paths 0.75) are the FTS table's rank function, set in
 // tenant migration 3 (and kept by 4): curated labels say more than free text. Since migration 4 the index stems
@@ -39,16 +41,7 @@ export async function lexicalSearch(database: Database, options: LexicalOptions)
   const statistics = await termStatistics(database, queryTerms(options.query));
   const match = matchExpression(statistics.terms);
   if (match !== null) {
-    // FTS5 evaluates `ORDER BY rank LIMIT n` with a top-n heap while the join filters each match.
-    const rows =
-      (await rareFirstSearch(database, statistics, where, options.limit)) ??
-      (await database.all<MemoryRow & { rank: number }>(
-        `SELECT ${prefixed('m')}, memories_fts.rank AS rank
-           FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-          WHERE memories_fts MATCH ? AND ${where.sql}
-          ORDER BY rank LIMIT ?`,
-        [match, ...where.args, options.limit],
-      ));
+    const rows = await ftsMatches(database, statistics, match, where, options.limit);
     if (rows.length > 0) {
       return {
         candidates: rows.map((row) => ({ row, score: -Number(row.rank), source: 'lexical' })),
@@ -76,6 +69,30 @@ export async function lexicalSearch(database: Database, options: LexicalOptions)
     fallbackTriggered: true,
     fallbackReason: match === null ? 'empty_query_recency' : 'no_match_recency_fallback',
   };
+}
+
+/**
+ * The BM25-ranked matches of the query's terms. On a small index: the OR query, every match ranked. On a large one,
+ * strong matches first: the rare terms' memories re-ranked with the common terms, then the memories mentioning every
+ * remaining term; when they are fewer than `limit`, the OR query fills the rest. Each broad stage ranks its newest
+ * RANKED_WINDOW matches only (where that many memories match, age is the better tie-breaker). Merged by BM25 rank.
+ */
+async function ftsMatches(
+  database: Database,
+  statistics: TermStatistics,
+  match: string,
+  where: Condition,
+  limit: number,
+): Promise<Array<MemoryRow & { rank: number }>> {
+  if (statistics.documents === 0) return rankedMatches(database, match, where, limit, false);
+  const rare = await rareFirstSearch(database, statistics, where, limit);
+  if (rare !== null && rare.rows.length >= limit) return rare.rows;
+  const rest = rare === null ? statistics : { ...statistics, terms: rare.common };
+  const strong = [...(rare?.rows ?? []), ...((await allTermsFirstSearch(database, rest, where, limit)) ?? [])];
+  const fill = strong.length >= limit ? [] : await rankedMatches(database, match, where, limit, true);
+  const merged = new Map<number, MemoryRow & { rank: number }>();
+  for (const row of [...strong, ...fill]) if (!merged.has(row.seq)) merged.set(row.seq, row);
+  return [...merged.values()].sort((a, b) => a.rank - b.rank).slice(0, limit);
 }
 
 /** How many of the scope's newest memories the LIKE fallback reads (bounds its cost on a large tenant). */

@@ -13,15 +13,15 @@ const CANDIDATE_FACTOR = 3;
  * On a large index, a query mixing rare and common terms is answered from the rare terms alone: FTS5 scores
  * every match of every OR-ed term, so common terms cost most of the time while their IDF is small. The rare-term
  * candidates are then re-ranked by adding each common term's IDF when the memory mentions it (BM25 with a term
- * frequency of one and an average length). Returns null when this shortcut does not apply or finds too few rows;
- * the caller then runs the full query.
+ * frequency of one and an average length). Returns null when this shortcut does not apply; otherwise the rare-term
+ * memories found (at most `limit`, possibly fewer) and the common terms, which the caller uses to fill the rest.
  */
 export async function rareFirstSearch(
   database: Database,
   statistics: TermStatistics,
   where: { sql: string; args: InValue[] },
   limit: number,
-): Promise<Array<MemoryRow & { rank: number }> | null> {
+): Promise<{ rows: Array<MemoryRow & { rank: number }>; common: string[] } | null> {
   const { documents, terms, frequencies } = statistics;
   if (documents === 0) return null;
   const rare = terms.filter((term) => (frequencies.get(term) ?? 0) <= documents * RARE_SHARE);
@@ -34,7 +34,6 @@ export async function rareFirstSearch(
       ORDER BY rank LIMIT ?`,
     [matchExpression(rare), ...where.args, limit * CANDIDATE_FACTOR],
   );
-  if (rows.length < limit) return null;
   const weights = common.map((term) => ({
     term,
     idf: inverseDocumentFrequency(documents, frequencies.get(term) ?? 0),
@@ -45,5 +44,5 @@ export async function rareFirstSearch(
     // FTS5 ranks are negative BM25 scores: lower is better.
     return { ...row, rank: Number(row.rank) - bonus };
   });
-  return rescored.sort((a, b) => a.rank - b.rank).slice(0, limit);
+  return { rows: rescored.sort((a, b) => a.rank - b.rank).slice(0, limit), common };
 }

@@ -76,10 +76,12 @@ export async function termStatistics(
   nowMs = Date.now(),
 ): Promise<TermStatistics> {
   const frequencies = new Map<string, number>();
-  if (terms.length <= 1) return { documents: 0, terms: [...terms], frequencies };
+  if (terms.length === 0) return { documents: 0, terms: [], frequencies };
   const cache = cacheOf(database);
   const documents = await documentCount(database, cache, nowMs);
   if (documents < SMALL_INDEX) return { documents: 0, terms: [...terms], frequencies };
+  // A single term has nothing to drop; its count is not needed.
+  if (terms.length === 1) return { documents, terms: [...terms], frequencies };
   const counts = await Promise.all(terms.map((term) => termFrequency(database, cache, term, nowMs)));
   for (const [index, term] of terms.entries()) frequencies.set(term, counts[index] ?? 0);
   const kept = terms.filter((term) => (frequencies.get(term) ?? 0) <= documents * MAX_DOCUMENT_SHARE);

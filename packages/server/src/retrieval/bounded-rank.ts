@@ -1,0 +1,52 @@
+import type { Database } from '../store/database.js';
+import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import type { Condition } from '../store/scope-filter.js';
+
+/**
+ * On a large index, a broad FTS5 expression ranks at most this many of its matches, the newest: FTS5 scores every
+ * match before it sorts (~2 us each here), so the 30,000 matches of two mid-frequency terms at 100k memories cost
+ * ~60 ms, 2,000 of them ~5 ms.
+ */
+export const RANKED_WINDOW = 2_000;
+
+/** The lowest rowid among the expression's newest RANKED_WINDOW matches, or null when it has no more than that. */
+async function windowStart(database: Database, expression: string): Promise<number | null> {
+  const row = await database.get<{ rowid: number }>(
+    'SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+    [expression, RANKED_WINDOW - 1],
+  );
+  return row === undefined ? null : Number(row.rowid);
+}
+
+/**
+ * The best `limit` matches of an FTS5 expression by BM25 (the table's rank: negative, lower is better) that meet
+ * `where`; with `bounded`, only its newest RANKED_WINDOW matches are ranked (all of them when there are no more).
+ */
+export async function rankedMatches(
+  database: Database,
+  expression: string,
+  where: Condition,
+  limit: number,
+  bounded: boolean,
+): Promise<Array<MemoryRow & { rank: number }>> {
+  const from = bounded ? await windowStart(database, expression) : null;
+  if (from === null) {
+    // FTS5 consumes `ORDER BY rank`: it ranks every match, keeping a top-n heap while the join filters each.
+    return database.all<MemoryRow & { rank: number }>(
+      `SELECT ${prefixed('m')}, memories_fts.rank AS rank
+         FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+        WHERE memories_fts MATCH ? AND ${where.sql}
+        ORDER BY rank LIMIT ?`,
+      [expression, ...where.args, limit],
+    );
+  }
+  // `rank + 0` keeps the ordering from FTS5, whose own rank sort ignores rowid bounds: FTS5 scans from `from` on only,
+  // and SQLite sorts the ranks of those matches.
+  return database.all<MemoryRow & { rank: number }>(
+    `SELECT ${prefixed('m')}, memories_fts.rank AS rank
+       FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+      WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND ${where.sql}
+      ORDER BY memories_fts.rank + 0 LIMIT ?`,
+    [expression, from, ...where.args, limit],
+  );
+}

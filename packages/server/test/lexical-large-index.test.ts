@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lexicalSearch } from '../src/retrieval/lexical.js';
+import type { Database } from '../src/store/database.js';
+import { importNotes, workspaceDatabase } from './graph-test-helpers.js';
+import { createTestServer, type TestServer } from './harness.js';
+
+const SHARED = { tenantId: null, userId: null, projectId: null };
+
+/**
+ * A store large enough for the large-index shortcuts: "owns" and "gateway" each in ~43% of 3,142 memories, both
+ * together only in the 40 oldest; "kaloren" (rare) in two.
+ */
+function notes(): string[] {
+  return [
+    ...Array.from({ length: 40 }, (_, index) => `Ada owns the gateway rollout, step ${index}.`),
+    ...Array.from({ length: 1_300 }, (_, index) => `Gateway latency report ${index}.`),
+    ...Array.from({ length: 1_300 }, (_, index) => `Someone owns the billing ledger ${index}.`),
+    ...Array.from({ length: 500 }, (_, index) => `Weekly lunch note ${index}.`),
+    'Kaloren rollout note one.',
+    'Kaloren rollout note two.',
+  ];
+}
+
+describe('lexical search on a large index', () => {
+  let server: TestServer;
+  let database: Database;
+  const search = (query: string, limit: number) =>
+    lexicalSearch(database, { query, scope: SHARED, limit, recencyFallback: false });
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    database = await workspaceDatabase(server);
+    await importNotes(database, notes(), (index) => new Date(Date.UTC(2026, 0, 1) + index * 60_000));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('finds the memories that mention every term first, however old, when two broad terms are asked', async () => {
+    const result = await search('who owns the gateway', 20);
+    expect(result.candidates).toHaveLength(20);
+    for (const candidate of result.candidates) expect(candidate.row.content).toMatch(/^Ada owns the gateway/);
+  });
+
+  it('fills past those with memories that mention some of the terms, ranked below them', async () => {
+    const result = await search('who owns the gateway', 60);
+    const contents = result.candidates.map((candidate) => candidate.row.content);
+    expect(contents).toHaveLength(60);
+    expect(contents.slice(0, 40).every((content) => content.startsWith('Ada owns the gateway'))).toBe(true);
+    expect(contents.slice(40).every((content) => !content.startsWith('Ada'))).toBe(true);
+    const scores = result.candidates.map((candidate) => candidate.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('puts the rare term first, then fills from the memories with every common term', async () => {
+    const result = await search('kaloren gateway owns', 10);
+    const contents = result.candidates.map((candidate) => candidate.row.content);
+    expect(contents.slice(0, 2).sort()).toEqual(['Kaloren rollout note one.', 'Kaloren rollout note two.']);
+    expect(contents.slice(2)).toHaveLength(8);
+    for (const content of contents.slice(2)) expect(content).toMatch(/^Ada owns the gateway/);
+  });
+});
