@@ -67,15 +67,16 @@ export async function setRolloutMode(server: TestServer, database: Database, mod
 }
 
 /**
- * Writes shared (unscoped) notes straight into a database, as an import would: no write hook runs, so they have no
- * vector, no graph and no recorded query model. `createdAt(index)` dates each one.
+ * Writes notes straight into a database, as an import would: no write hook runs, so they have no vector, no graph and
+ * no recorded query model. `createdAt(index)` dates each one; they are shared (unscoped) unless `userId` is given.
  */
 export async function importNotes(
   database: Database,
   contents: readonly string[],
   createdAt: (index: number) => Date = () => new Date(),
+  userId: string | null = null,
 ): Promise<void> {
-  const shared = { tenantId: null, userId: null, projectId: null };
+  const scope = { tenantId: null, userId, projectId: null };
   await database.transaction(
     contents.map((content, index) =>
       memoryInsertStatement(
@@ -91,7 +92,7 @@ export async function importNotes(
           embeddingModel: null,
           expiresAt: null,
         },
-        shared,
+        scope,
         createdAt(index).toISOString(),
       ),
     ),

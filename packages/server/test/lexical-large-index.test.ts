@@ -60,3 +60,43 @@ describe('lexical search on a large index', () => {
     for (const content of contents.slice(2)) expect(content).toMatch(/^Ada owns the gateway/);
   });
 });
+
+describe('lexical search on a large index shared by several users', () => {
+  let server: TestServer;
+  let database: Database;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    database = await workspaceDatabase(server);
+    const at = (offset: number) => (index: number) => new Date(Date.UTC(2026, 0, 1) + (offset + index) * 60_000);
+    // Ada's 30 older memories, then 2,100 of Bob's, then 3 more of Ada's: the newest 2,000 matches are nearly all Bob's.
+    await importNotes(
+      database,
+      Array.from({ length: 30 }, (_, index) => `Gateway handover ${index}.`),
+      at(0),
+      'ada',
+    );
+    await importNotes(
+      database,
+      Array.from({ length: 2_100 }, (_, index) => `Gateway report ${index}.`),
+      at(30),
+      'bob',
+    );
+    await importNotes(database, ['Gateway today.', 'Gateway tonight.', 'Gateway tomorrow.'], at(2_130), 'ada');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("ranks all of a user's matches when other users' newer matches fill the window", async () => {
+    const result = await lexicalSearch(database, {
+      query: 'gateway',
+      scope: { tenantId: null, userId: 'ada', projectId: null },
+      limit: 10,
+      recencyFallback: false,
+    });
+    expect(result.fallbackTriggered).toBe(false);
+    expect(result.candidates).toHaveLength(10);
+    for (const candidate of result.candidates) expect(candidate.row.user_id).toBe('ada');
+  });
+});

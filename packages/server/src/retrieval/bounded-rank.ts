@@ -20,7 +20,9 @@ async function windowStart(database: Database, expression: string): Promise<numb
 
 /**
  * The best `limit` matches of an FTS5 expression by BM25 (the table's rank: negative, lower is better) that meet
- * `where`; with `bounded`, only its newest RANKED_WINDOW matches are ranked (all of them when there are no more).
+ * `where`. With `bounded`, only the expression's newest RANKED_WINDOW matches are ranked (all when there are no more);
+ * when fewer than `limit` of those meet `where` (a scope holding few of the tenant's matches), all of the scope's
+ * matches are ranked instead, so a scope never loses its older matches to other scopes' newer ones.
  */
 export async function rankedMatches(
   database: Database,
@@ -40,8 +42,21 @@ export async function rankedMatches(
       [expression, ...where.args, limit],
     );
   }
-  // `rank + 0` keeps the ordering from FTS5, whose own rank sort ignores rowid bounds: FTS5 scans from `from` on only,
-  // and SQLite sorts the ranks of those matches.
+  const rows = await sortedMatches(database, expression, where, limit, from);
+  return rows.length < limit ? sortedMatches(database, expression, where, limit, 0) : rows;
+}
+
+/**
+ * `ORDER BY rank + 0` keeps the ordering from FTS5, whose own rank sort ignores rowid bounds and ranks every match:
+ * here FTS5 scans from rowid `from` on, SQLite filters each match by `where` and ranks only those that pass.
+ */
+function sortedMatches(
+  database: Database,
+  expression: string,
+  where: Condition,
+  limit: number,
+  from: number,
+): Promise<Array<MemoryRow & { rank: number }>> {
   return database.all<MemoryRow & { rank: number }>(
     `SELECT ${prefixed('m')}, memories_fts.rank AS rank
        FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
