@@ -1,6 +1,6 @@
-import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import type { Condition } from '../store/scope-filter.js';
 import { matchExpression, mentionsTerm, wordsOf } from './fts-query.js';
 import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
 
@@ -19,7 +19,7 @@ const CANDIDATE_FACTOR = 3;
 export async function rareFirstSearch(
   database: Database,
   statistics: TermStatistics,
-  where: { sql: string; args: InValue[] },
+  where: Condition,
   limit: number,
 ): Promise<{ rows: Array<MemoryRow & { rank: number }>; common: string[] } | null> {
   const { documents, terms, frequencies } = statistics;
