@@ -1,6 +1,7 @@
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
+import { rankedMatches } from './bounded-rank.js';
 import { matchExpression, mentionsTerm, wordsOf } from './fts-query.js';
 import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
 
@@ -27,13 +28,8 @@ export async function rareFirstSearch(
   const rare = terms.filter((term) => (frequencies.get(term) ?? 0) <= documents * RARE_SHARE);
   const common = terms.filter((term) => !rare.includes(term));
   if (rare.length === 0 || common.length === 0) return null;
-  const rows = await database.all<MemoryRow & { rank: number }>(
-    `SELECT ${prefixed('m')}, memories_fts.rank AS rank
-       FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-      WHERE memories_fts MATCH ? AND ${where.sql}
-      ORDER BY rank LIMIT ?`,
-    [matchExpression(rare), ...where.args, limit * CANDIDATE_FACTOR],
-  );
+  // Rare terms match few memories (at most 1% each): every match is ranked.
+  const rows = await rankedMatches(database, matchExpression(rare), where, limit * CANDIDATE_FACTOR, false);
   const weights = common.map((term) => ({
     term,
     idf: inverseDocumentFrequency(documents, frequencies.get(term) ?? 0),
