@@ -2,7 +2,7 @@ import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
 import { rankedMatches } from './bounded-rank.js';
-import { matchExpression, mentionsTerm, wordsOf } from './fts-query.js';
+import { mentionsTerm, termExpression, wordsOf } from './fts-query.js';
 import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
 
 /** A term in at most this share of documents is "rare": matching only rare terms touches few rows. */
@@ -29,7 +29,8 @@ export async function rareFirstSearch(
   const common = terms.filter((term) => !rare.includes(term));
   if (rare.length === 0 || common.length === 0) return null;
   // Rare terms match few memories (at most 1% each): every match is ranked.
-  const rows = await rankedMatches(database, matchExpression(rare), where, limit * CANDIDATE_FACTOR, false);
+  const expression = rare.map(termExpression).join(' OR ');
+  const rows = await rankedMatches(database, expression, where, limit * CANDIDATE_FACTOR, false);
   const weights = common.map((term) => ({
     term,
     idf: inverseDocumentFrequency(documents, frequencies.get(term) ?? 0),
