@@ -74,10 +74,10 @@ describe('common-term credit', () => {
     const now = new Date('2020-01-01T00:00:00.000Z');
     const about = candidate(2, 'Melanie: we painted together');
     const other = candidate(1, 'Caroline: I painted that too');
-    const near = fuseRankings([other, about], [], now, common).map((entry) => entry.row.seq);
+    const near = fuseRankings([other, about], [], now, { common }).map((entry) => entry.row.seq);
     expect(near).toEqual([2, 1]);
     const list = Array.from({ length: 40 }, (_, index) => candidate(index + 10, `Caroline: note ${index}`));
-    const far = fuseRankings([...list, about], [], now, common).map((entry) => entry.row.seq);
+    const far = fuseRankings([...list, about], [], now, { common }).map((entry) => entry.row.seq);
     expect(far.indexOf(2)).toBeGreaterThan(5);
   });
 });

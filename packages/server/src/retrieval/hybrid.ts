@@ -1,5 +1,6 @@
 import type { RankedCandidate } from './candidate-filter.js';
 import { mentionsTerm, wordsOf } from './fts-query.js';
+import { labelCredit } from './label-credit.js';
 import type { CommonTerm } from './term-frequency.js';
 
 /** Reciprocal-rank fusion constant (Cormack et al. 2009): large enough that rank 1 vs 2 is not a cliff. */
@@ -51,16 +52,22 @@ export function commonTermCredit(candidate: RankedCandidate, terms: readonly Com
   return terms.reduce((sum, { term, idf }) => sum + (mentionsTerm(words, term) ? COMMON_TERM_WEIGHT * idf : 0), 0);
 }
 
+/** What the query adds to the fused score: its common terms (common-term credit) and its terms (label credit). */
+export interface QueryCredits {
+  common?: readonly CommonTerm[];
+  terms?: readonly string[];
+}
+
 /**
  * Fuses a lexical ranking and the semantic rankings (one per query vector, sharing `SEMANTIC_WEIGHT` evenly) by
- * weighted reciprocal rank, plus the common-term credit and the recency prior. A memory found by both sides is marked
- * `hybrid`; the score is the fused score. Ties break by the older `seq`, so the order is deterministic.
+ * weighted reciprocal rank, plus the common-term and label credits and the recency prior. A memory found by both
+ * sides is marked `hybrid`; the score is the fused score. Ties break by the older `seq`, so the order is deterministic.
  */
 export function fuseRankings(
   lexical: readonly RankedCandidate[],
   semantic: readonly (readonly RankedCandidate[])[],
   now: Date,
-  common: readonly CommonTerm[] = [],
+  { common = [], terms = [] }: QueryCredits = {},
 ): RankedCandidate[] {
   const fused = new Map<number, RankedCandidate>();
   const add = (list: readonly RankedCandidate[], weight: number) => {
@@ -84,7 +91,11 @@ export function fuseRankings(
   return [...fused.values()]
     .map((candidate) => ({
       ...candidate,
-      score: candidate.score + commonTermCredit(candidate, common) + recencyPrior(candidate.row.updated_at, now),
+      score:
+        candidate.score +
+        commonTermCredit(candidate, common) +
+        labelCredit(candidate, terms) +
+        recencyPrior(candidate.row.updated_at, now),
     }))
     .sort((left, right) => right.score - left.score || left.row.seq - right.row.seq);
 }

@@ -88,13 +88,14 @@ async function hybridOutcome(
   if (!semantic.ok) return lexicalOutcome(request, lexical, semantic);
   // Recency-fallback rows are not evidence of relevance: only real lexical hits take part in fusion.
   const hits = lexical.candidates.filter((candidate) => candidate.source !== 'recency');
+  const terms = queryTerms(request.query);
   let fused: RankedCandidate[];
   try {
     fused = fuseRankings(
       await withConversationContext(database, hits, filters, semantic.related),
       semantic.lists,
       now,
-      await commonTerms(database, queryTerms(request.query)),
+      { common: await commonTerms(database, terms), terms },
     );
   } catch {
     const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
