@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedCandidate } from '../src/retrieval/candidate-filter.js';
 import { fuseRankings } from '../src/retrieval/hybrid.js';
 import { LABEL_WEIGHT, labelCredit, labelWords } from '../src/retrieval/label-credit.js';
-import type { MemoryRow } from '../src/store/memory-rows.js';
 import { createTestServer, type TestServer } from './harness.js';
+import { rankedCandidate } from './ranked-candidate.js';
 
 function candidate(seq: number, content: string): RankedCandidate {
-  const row = { seq, content, tags: '[]', category: null, paths: '[]', updated_at: '2020-01-01T00:00:00.000Z' };
-  return { row: row as unknown as MemoryRow, score: 0, source: 'lexical' };
+  return rankedCandidate(seq, { content });
 }
 
 describe('memory labels', () => {

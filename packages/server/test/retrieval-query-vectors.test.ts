@@ -7,12 +7,11 @@ import type { RankedCandidate } from '../src/retrieval/candidate-filter.js';
 import { fuseRankings, RRF_K, SEMANTIC_WEIGHT } from '../src/retrieval/hybrid.js';
 import { queryTexts } from '../src/retrieval/semantic-side.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
-import type { MemoryRow } from '../src/store/memory-rows.js';
 import { createTestServer, type TestServer } from './harness.js';
+import { rankedCandidate } from './ranked-candidate.js';
 
 function candidate(seq: number, source: RankedCandidate['source']): RankedCandidate {
-  const row = { seq, content: `memory ${seq}`, tags: '[]', category: null, paths: '[]', updated_at: '2020-01-01' };
-  return { row: row as unknown as MemoryRow, score: 0, source };
+  return rankedCandidate(seq, { source });
 }
 
 describe('query texts', () => {

@@ -6,9 +6,9 @@ import type { RankedCandidate } from '../src/retrieval/candidate-filter.js';
 import { COMMON_TERM_WEIGHT, commonTermCredit, fuseRankings } from '../src/retrieval/hybrid.js';
 import { smoothedInverseDocumentFrequency } from '../src/retrieval/term-frequency.js';
 import { Database } from '../src/store/database.js';
-import type { MemoryRow } from '../src/store/memory-rows.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
+import { rankedCandidate } from './ranked-candidate.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'memory-fts-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -55,8 +55,7 @@ describe('FTS migration 4 (Porter stemming)', () => {
 });
 
 function candidate(seq: number, content: string): RankedCandidate {
-  const row = { seq, content, tags: '[]', category: null, paths: '[]', updated_at: '2020-01-01T00:00:00.000Z' };
-  return { row: row as unknown as MemoryRow, score: 0, source: 'lexical' };
+  return rankedCandidate(seq, { content });
 }
 
 describe('common-term credit', () => {
