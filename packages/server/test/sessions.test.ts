@@ -6,7 +6,8 @@ import type { ServerConfig } from '../src/config.js';
 import { Database } from '../src/store/database.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
-import { type SessionEventRow, SessionStore } from '../src/store/sessions.js';
+import type { SessionEventRow } from '../src/store/session-rows.js';
+import { SessionStore } from '../src/store/sessions.js';
 import { createTestServer, type TestResponse, type TestServer } from './harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

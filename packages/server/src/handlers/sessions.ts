@@ -1,6 +1,7 @@
 import { ApiError } from '../api-error.js';
 import { latestSummary, renderTranscript, snapshotSlug } from '../sessions/transcript.js';
-import { type SessionRow, SessionStore, toSession, toSessionEvent, toSnapshot } from '../store/sessions.js';
+import { type SessionRow, toSession, toSessionEvent, toSnapshot } from '../store/session-rows.js';
+import { SessionStore } from '../store/sessions.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** The session store of the request's tenant database. */

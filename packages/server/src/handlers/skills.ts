@@ -1,7 +1,7 @@
 import { ApiError } from '../api-error.js';
 import { buildProcedure } from '../sessions/procedure.js';
 import { mirrorSkillFile, removeSkillFileMirror } from '../skills/file-mirror.js';
-import { toSessionEvent } from '../store/sessions.js';
+import { toSessionEvent } from '../store/session-rows.js';
 import { SkillStore, toSkillFile } from '../store/skills.js';
 import { requireVisibleSession, sessionStoreOf } from './sessions.js';
 import type { Handler, HandlerContext } from './types.js';
