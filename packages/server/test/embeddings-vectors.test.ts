@@ -17,6 +17,7 @@ import { Database } from '../src/store/database.js';
 import { MemoryStore } from '../src/store/memories.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
+import { plainNote } from './graph-test-helpers.js';
 
 const now = new Date('2026-11-02T10:00:00.000Z');
 const scope = (userId: string | null, projectId: string | null = null): ResolvedScope => ({
@@ -37,17 +38,7 @@ beforeAll(async () => {
   const add = async (name: string, content: string, owner: ResolvedScope) => {
     const [row] = await store.insertMany([
       {
-        memory: {
-          content,
-          type: 'note',
-          layer: 'long_term',
-          tags: [],
-          paths: [],
-          category: null,
-          metadata: {},
-          embeddingModel: HASH_MODEL_ID,
-          expiresAt: null,
-        },
+        memory: plainNote(content, HASH_MODEL_ID),
         scope: owner,
         now,
       },

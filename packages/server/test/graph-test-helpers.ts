@@ -1,6 +1,6 @@
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
 import type { Database } from '../src/store/database.js';
-import { memoryInsertStatement, newMemoryId } from '../src/store/memory-rows.js';
+import { memoryInsertStatement, type NewMemory, newMemoryId } from '../src/store/memory-rows.js';
 import type { TestServer } from './harness.js';
 
 /** The workspace database the test key's calls use (no tenantId). */
@@ -66,6 +66,21 @@ export async function setRolloutMode(server: TestServer, database: Database, mod
   await server.post('/graph/rollout', { mode });
 }
 
+/** A long-term note with nothing but its content (no tags, metadata or expiry), written with `embeddingModel`. */
+export function plainNote(content: string, embeddingModel: string | null = null): NewMemory {
+  return {
+    content,
+    type: 'note',
+    layer: 'long_term',
+    tags: [],
+    paths: [],
+    category: null,
+    metadata: {},
+    embeddingModel,
+    expiresAt: null,
+  };
+}
+
 /**
  * Writes notes straight into a database, as an import would: no write hook runs, so they have no vector, no graph and
  * no recorded query model. `createdAt(index)` dates each one; they are shared (unscoped) unless `userId` is given.
@@ -79,22 +94,7 @@ export async function importNotes(
   const scope = { tenantId: null, userId, projectId: null };
   await database.transaction(
     contents.map((content, index) =>
-      memoryInsertStatement(
-        newMemoryId(),
-        {
-          content,
-          type: 'note',
-          layer: 'long_term',
-          tags: [],
-          paths: [],
-          category: null,
-          metadata: {},
-          embeddingModel: null,
-          expiresAt: null,
-        },
-        scope,
-        createdAt(index).toISOString(),
-      ),
+      memoryInsertStatement(newMemoryId(), plainNote(content), scope, createdAt(index).toISOString()),
     ),
   );
 }
