@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  // Worker threads are entries of their own, built beside the bundles that spawn them (src/workers/spawn-worker.ts).
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    'database-worker': 'src/workers/database-worker.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

@@ -65,6 +65,10 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: entry(405),
   EMBEDDING_MODEL_NOT_ALLOWED: entry(400),
   TENANT_DATABASE_UNREACHABLE: entry(409),
+  // Request isolation (DESIGN 10): a full work queue or a tenant at its concurrency limit, and a request past its
+  // deadline. Both are 503 with `details.retryAfterSeconds` and a `Retry-After` header: retry later, nothing was kept.
+  SERVER_BUSY: entry(503),
+  REQUEST_DEADLINE_EXCEEDED: entry(503),
 } as const;
 
 /** An error code of the contract. */

@@ -3,9 +3,11 @@ import type { ServerConfig } from './config.js';
 import { embeddingConfigurationError, embeddingRegistryReady } from './embeddings/default-registry.js';
 import { createLogger, type Logger } from './logger.js';
 import { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
+import { TenantGate } from './pipeline/tenant-gate.js';
 import type { Services } from './services.js';
 import { ControlStore, DEFAULT_OWNER_ID } from './store/control-store.js';
 import { Database } from './store/database.js';
+import { sharedDatabasePool } from './store/database-pool.js';
 import { migrate } from './store/migrate.js';
 import { controlMigrations } from './store/migrations/control.js';
 import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
@@ -32,7 +34,12 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   const embeddingProblem = embeddingConfigurationError();
   if (embeddingProblem !== null) logger.warn('embedding configuration ignored', { reason: embeddingProblem });
   const now = options.now ?? (() => new Date());
-  const controlDatabase = await Database.open({ url: config.controlDbUrl, authToken: config.controlDbToken });
+  // File databases run in worker threads; the first server of a process sizes the pool (MEMORY_DATABASE_WORKERS).
+  const databasePool = sharedDatabasePool(config.databaseWorkers);
+  const controlDatabase = await Database.open(
+    { url: config.controlDbUrl, authToken: config.controlDbToken },
+    databasePool,
+  );
   await migrate(controlDatabase, controlMigrations);
   const control = new ControlStore(controlDatabase);
   await control.ensureDefaultOwner(config.defaultDbUrl, now());
@@ -57,6 +64,7 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
     secrets,
     keyRateLimiter: new SlidingWindowRateLimiter(config.rateLimitPerMinute),
     ipRateLimiter: new SlidingWindowRateLimiter(config.ipRateLimitPerMinute),
+    tenantGate: new TenantGate(config.tenantConcurrency, config.tenantQueueLimit),
     now,
   };
 }

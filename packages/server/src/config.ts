@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FeatureFlag } from '@memory-service/contract';
 import { DEFAULT_EMBEDDING_MODEL } from './embeddings/default-model.js';
@@ -35,6 +36,22 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** How many tenant databases stay open at once (LRU). */
   tenantCacheSize: number;
+  /** Worker threads running local embedding models (MEMORY_EMBEDDING_WORKERS; default cores - 1, at least 1). */
+  embeddingWorkers: number;
+  /** Texts waiting for local inference before new work is refused with SERVER_BUSY (MEMORY_EMBEDDING_QUEUE_LIMIT). */
+  embeddingQueueLimit: number;
+  /** Texts one inference call takes at most (MEMORY_EMBEDDING_BATCH_SIZE). */
+  embeddingBatchSize: number;
+  /** How long a batch waits for more texts before it runs (MEMORY_EMBEDDING_BATCH_WINDOW_MS). */
+  embeddingBatchWindowMs: number;
+  /** Worker threads holding file-database connections (MEMORY_DATABASE_WORKERS; default the core count, at least 1). */
+  databaseWorkers: number;
+  /** Every request's deadline in milliseconds (MEMORY_REQUEST_DEADLINE_MS); past it the work is abandoned. */
+  requestDeadlineMs: number;
+  /** Requests one tenant database may run at once (MEMORY_TENANT_CONCURRENCY); more wait in its queue. */
+  tenantConcurrency: number;
+  /** Requests that may wait for one tenant database before SERVER_BUSY (MEMORY_TENANT_QUEUE_LIMIT). */
+  tenantQueueLimit: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -47,6 +64,10 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer`);
   return parsed;
+}
+
+function atLeastOne(value: number): number {
+  return Math.max(1, value);
 }
 
 function fileUrl(file: string): string {
@@ -96,6 +117,26 @@ export function loadConfig(
     graphAutopilot: flag(environment.MEMORY_GRAPH_AUTOPILOT, true),
     logLevel,
     tenantCacheSize: integer(environment.MEMORY_TENANT_CACHE_SIZE, 64, 'MEMORY_TENANT_CACHE_SIZE'),
+    embeddingWorkers: atLeastOne(
+      integer(environment.MEMORY_EMBEDDING_WORKERS, availableParallelism() - 1, 'MEMORY_EMBEDDING_WORKERS'),
+    ),
+    embeddingQueueLimit: atLeastOne(
+      integer(environment.MEMORY_EMBEDDING_QUEUE_LIMIT, 2_048, 'MEMORY_EMBEDDING_QUEUE_LIMIT'),
+    ),
+    embeddingBatchSize: atLeastOne(integer(environment.MEMORY_EMBEDDING_BATCH_SIZE, 32, 'MEMORY_EMBEDDING_BATCH_SIZE')),
+    embeddingBatchWindowMs: integer(
+      environment.MEMORY_EMBEDDING_BATCH_WINDOW_MS,
+      4,
+      'MEMORY_EMBEDDING_BATCH_WINDOW_MS',
+    ),
+    databaseWorkers: atLeastOne(
+      integer(environment.MEMORY_DATABASE_WORKERS, availableParallelism(), 'MEMORY_DATABASE_WORKERS'),
+    ),
+    requestDeadlineMs: atLeastOne(
+      integer(environment.MEMORY_REQUEST_DEADLINE_MS, 30_000, 'MEMORY_REQUEST_DEADLINE_MS'),
+    ),
+    tenantConcurrency: atLeastOne(integer(environment.MEMORY_TENANT_CONCURRENCY, 8, 'MEMORY_TENANT_CONCURRENCY')),
+    tenantQueueLimit: integer(environment.MEMORY_TENANT_QUEUE_LIMIT, 256, 'MEMORY_TENANT_QUEUE_LIMIT'),
   };
   const merged = { ...base, ...definedOnly(overrides) };
   if (overrides.dataDir !== undefined) {

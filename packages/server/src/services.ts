@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
+import type { TenantGate } from './pipeline/tenant-gate.js';
 import type { ControlStore } from './store/control-store.js';
 import type { TenantResolver } from './tenancy/resolver.js';
 import type { SecretBox } from './tenancy/secrets.js';
@@ -16,6 +17,8 @@ export interface Services {
   secrets: SecretBox;
   keyRateLimiter: SlidingWindowRateLimiter;
   ipRateLimiter: SlidingWindowRateLimiter;
+  /** Per-tenant admission (MEMORY_TENANT_CONCURRENCY, MEMORY_TENANT_QUEUE_LIMIT). */
+  tenantGate: TenantGate;
   /** The clock (tests may pin it). */
   now: () => Date;
 }

@@ -17,6 +17,7 @@ import type { Services } from '../services.js';
 import { describeError, type TenantDatabase } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
 import type { RateLimitDecision } from './rate-limiter.js';
+import { deadlineExceeded, runInRequestScope } from './request-scope.js';
 
 /** One call of an operation, from whichever transport. */
 export interface OperationCall {
@@ -85,8 +86,13 @@ export async function runOperation(
   const now = services.now();
   const headers: Record<string, string> = {};
   const finish = (status: number, body: Envelope<unknown>): OperationResult => ({ status, envelope: body, headers });
-  const fail = (error: ApiErrorObject) =>
-    finish(error.status, errorEnvelope(error, buildMeta(call.endpoint, call.requestId, services.now())));
+  const fail = (error: ApiErrorObject) => {
+    // Any error that says when to come back (rate limits, a busy queue, a deadline) says it in the header too.
+    const retryAfter = error.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number' && headers['Retry-After'] === undefined)
+      headers['Retry-After'] = String(retryAfter);
+    return finish(error.status, errorEnvelope(error, buildMeta(call.endpoint, call.requestId, services.now())));
+  };
   try {
     if (services.ipRateLimiter.enabled && call.clientIp !== null) {
       const decision = services.ipRateLimiter.take(`ip:${call.clientIp}`, now.getTime());
@@ -129,7 +135,15 @@ export async function runOperation(
         status = value;
       },
     };
-    const data = await handler(parsed.data, context);
+    const data = await withDeadline(services, (signal) =>
+      runInRequestScope(signal, () =>
+        caller.kind === 'anonymous'
+          ? handler(parsed.data, context)
+          : services.tenantGate.run(`${caller.ownerId}\u0000${scope.tenantId ?? ''}`, signal, () =>
+              handler(parsed.data, context),
+            ),
+      ),
+    );
     return finish(status, successEnvelope(data, buildMeta(call.endpoint, call.requestId, services.now())));
   } catch (error) {
     if (error instanceof ApiError) return fail(error.toObject());
@@ -139,6 +153,32 @@ export async function runOperation(
       error: describeError(error),
     });
     return fail(makeApiError('INTERNAL_ERROR', 'An internal error occurred; it has been logged with the request id'));
+  }
+}
+
+/**
+ * Runs a request's work under its deadline (MEMORY_REQUEST_DEADLINE_MS). Past it the request answers
+ * REQUEST_DEADLINE_EXCEEDED at once and the signal aborts: database statements and inference not yet started are
+ * dropped (request-scope.ts), so the abandoned work ends at its next step instead of running on.
+ */
+async function withDeadline<T>(services: Services, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadlineMs = services.config.requestDeadlineMs;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = deadlineExceeded(deadlineMs);
+      controller.abort(error);
+      reject(error);
+    }, deadlineMs);
+  });
+  const running = work(controller.signal);
+  // The work may still settle after the deadline answered; its outcome is dropped, never unhandled.
+  running.catch(() => undefined);
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

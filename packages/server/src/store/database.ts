@@ -1,6 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Client, createClient, type InArgs, type InStatement, type Row } from '@libsql/client';
+import type { InArgs, InStatement, Row } from '@libsql/client';
+import { outsideRequestScope } from '../pipeline/request-scope.js';
+import { type Connection, FileConnection, RemoteConnection } from './database-connections.js';
+import type { StatementInput } from './database-messages.js';
+import { type DatabasePool, sharedDatabasePool } from './database-pool.js';
 import { LogBuffer } from './log-buffer.js';
 
 /** Rows sampled per index by ANALYZE (SQLite's `analysis_limit`): bounds its cost on a large tenant. */
@@ -16,47 +20,46 @@ export interface DatabaseLocation {
   fetch?: typeof fetch;
 }
 
-/** A thin wrapper over a libSQL client: typed rows, batches, and the pragmas we rely on. */
+function toInput(statement: InStatement): StatementInput {
+  if (typeof statement === 'string') return { sql: statement, args: [] };
+  return { sql: statement.sql, args: (statement.args ?? []) as unknown[] };
+}
+
+/**
+ * A libSQL database with typed rows and atomic batches. A `file:` database runs in the database worker threads (the
+ * event loop never waits on SQLite); a libSQL server is reached over the network by `@libsql/client`, each call
+ * bounded by a timeout.
+ */
 export class Database {
-  readonly client: Client;
   readonly isFile: boolean;
   private statisticsAt = Number.NEGATIVE_INFINITY;
-  /** Log rows written by reads, buffered and written in batches (see LogBuffer). */
-  readonly logs = new LogBuffer((statements) => this.transaction(statements));
+  /**
+   * Log rows written by reads, buffered and written in batches (see LogBuffer). A flush serves every request that
+   * buffered a row, so it runs outside the scope (and deadline) of the request that happens to trigger it.
+   */
+  readonly logs = new LogBuffer((statements) => outsideRequestScope(() => this.transaction(statements)));
 
-  private constructor(client: Client, isFile: boolean) {
-    this.client = client;
-    this.isFile = isFile;
+  private constructor(private readonly connection: Connection) {
+    this.isFile = connection instanceof FileConnection;
   }
 
   /**
-   * Opens a database. File databases get WAL journaling with `synchronous = NORMAL`: a committed
-   * transaction is in the WAL before the call returns, so it survives the process being killed.
+   * Opens a database. File databases get WAL journaling with `synchronous = NORMAL`: a committed transaction is in
+   * the WAL before the call returns, so it survives the process being killed.
    */
-  static async open(location: DatabaseLocation): Promise<Database> {
-    const isFile = location.url.startsWith('file:');
-    if (isFile) {
-      const file = location.url.slice('file:'.length);
-      if (file !== ':memory:' && file !== '') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    }
-    const client = createClient({
-      url: location.url,
-      ...(location.authToken ? { authToken: location.authToken } : {}),
-      ...(location.fetch ? { fetch: location.fetch } : {}),
-    });
-    const database = new Database(client, isFile);
-    if (isFile) {
-      await client.execute('PRAGMA journal_mode = WAL');
-      await client.execute('PRAGMA synchronous = NORMAL');
-      await client.execute('PRAGMA busy_timeout = 5000');
-      await client.execute('PRAGMA foreign_keys = ON');
-    }
+  static async open(location: DatabaseLocation, pool: DatabasePool = sharedDatabasePool()): Promise<Database> {
+    if (!location.url.startsWith('file:')) return new Database(new RemoteConnection(location));
+    const file = location.url.slice('file:'.length);
+    if (file !== ':memory:' && file !== '') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const database = new Database(new FileConnection(pool, file === '' ? ':memory:' : file));
+    // Opens the home connection now, so a file that cannot be opened fails here and not on a later request.
+    await database.run('PRAGMA foreign_keys = ON');
     return database;
   }
 
   /** Runs one statement and returns its rows. */
   async all<T = Row>(sql: string, args: InArgs = []): Promise<T[]> {
-    const result = await this.client.execute({ sql, args });
+    const result = await this.connection.execute({ sql, args: args as unknown[] });
     return result.rows as unknown as T[];
   }
 
@@ -68,15 +71,14 @@ export class Database {
 
   /** Runs one statement and returns the number of rows it changed. */
   async run(sql: string, args: InArgs = []): Promise<number> {
-    const result = await this.client.execute({ sql, args });
+    const result = await this.connection.execute({ sql, args: args as unknown[] });
     return result.rowsAffected;
   }
 
   /** Runs statements atomically in one write transaction. */
   async transaction(statements: InStatement[]): Promise<number[]> {
     if (statements.length === 0) return [];
-    const results = await this.client.batch(statements, 'write');
-    return results.map((result) => result.rowsAffected);
+    return this.connection.transaction(statements.map(toInput));
   }
 
   /**
@@ -89,8 +91,10 @@ export class Database {
     if (nowMs - this.statisticsAt < STATISTICS_MAX_AGE_MS) return;
     this.statisticsAt = nowMs;
     try {
-      await this.client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
-      await this.client.execute('ANALYZE');
+      await outsideRequestScope(async () => {
+        await this.run(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
+        await this.run('ANALYZE');
+      });
     } catch {
       // A read-only or remote database may refuse; plans fall back to SQLite's defaults.
     }
@@ -99,6 +103,6 @@ export class Database {
   /** Writes the buffered log rows, then closes the connection. */
   async close(): Promise<void> {
     await this.logs.flush();
-    this.client.close();
+    await this.connection.close();
   }
 }

@@ -1,0 +1,97 @@
+import { type Client, createClient } from '@libsql/client';
+import type { StatementInput, StatementResult } from './database-messages.js';
+import type { DatabasePool } from './database-pool.js';
+
+/** How long one call to a libSQL server may take before it fails (a hung server never holds a request forever). */
+const REMOTE_CALL_TIMEOUT_MS = 15_000;
+
+/** The two ways a `Database` reaches its data. */
+export interface Connection {
+  execute(statement: StatementInput): Promise<StatementResult>;
+  transaction(statements: StatementInput[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** Statements that only read: they may run on any worker's connection. Anything else goes to the writer. */
+function isRead(sql: string): boolean {
+  return /^\s*SELECT\b/i.test(sql);
+}
+
+let nextKey = 1;
+
+/** A `file:` database in the database workers: one home connection that writes, reader connections on demand. */
+export class FileConnection implements Connection {
+  private readonly key = `database-${nextKey++}`;
+  private readonly home: number;
+  /** An in-memory database exists once, on its home connection: nothing else can read it. */
+  private readonly homeOnly: boolean;
+  private closed = false;
+
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly path: string,
+  ) {
+    this.home = pool.assignHome();
+    this.homeOnly = path === ':memory:' || path.includes('mode=memory');
+  }
+
+  execute(statement: StatementInput): Promise<StatementResult> {
+    this.assertOpen();
+    const home = this.homeOnly || !isRead(statement.sql) ? this.home : null;
+    return this.pool.run({ kind: 'execute', key: this.key, path: this.path, statement }, home);
+  }
+
+  transaction(statements: StatementInput[]): Promise<number[]> {
+    this.assertOpen();
+    return this.pool.run({ kind: 'transaction', key: this.key, path: this.path, statements }, this.home);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.broadcast({ kind: 'close', key: this.key, path: this.path });
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The database is closed');
+  }
+}
+
+/** Bounds every request of a libSQL client's fetch by a timeout, keeping the caller's own signal. */
+function boundedFetch(base: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(REMOTE_CALL_TIMEOUT_MS);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return base(input, { ...init, signal });
+  };
+}
+
+/** A database on a libSQL server (`sqld`, a hosted one): network calls, already off the event loop. */
+export class RemoteConnection implements Connection {
+  private readonly client: Client;
+
+  constructor(location: { url: string; authToken?: string | undefined; fetch?: typeof fetch }) {
+    this.client = createClient({
+      url: location.url,
+      ...(location.authToken ? { authToken: location.authToken } : {}),
+      fetch: boundedFetch(location.fetch ?? fetch),
+    });
+  }
+
+  async execute(statement: StatementInput): Promise<StatementResult> {
+    const result = await this.client.execute({ sql: statement.sql, args: statement.args as never });
+    return { rows: result.rows as unknown as StatementResult['rows'], rowsAffected: result.rowsAffected };
+  }
+
+  async transaction(statements: StatementInput[]): Promise<number[]> {
+    const results = await this.client.batch(
+      statements.map((statement) => ({ sql: statement.sql, args: statement.args as never })),
+      'write',
+    );
+    return results.map((result) => result.rowsAffected);
+  }
+
+  async close(): Promise<void> {
+    this.client.close();
+  }
+}

@@ -1,0 +1,162 @@
+import type { Worker } from 'node:worker_threads';
+import { currentRequestSignal, deadlineExceeded, throwIfRequestAborted } from '../pipeline/request-scope.js';
+import { spawnWorker } from '../workers/spawn-worker.js';
+import type { DatabaseReply, DatabaseRequest } from './database-messages.js';
+
+/** Requests one worker holds at once: a second one is ready the moment the first answers (no idle round trip). */
+const PIPELINE_DEPTH = 2;
+
+/** A request of any kind, before the pool numbers it. */
+type Unnumbered = DatabaseRequest extends infer Request
+  ? Request extends DatabaseRequest
+    ? Omit<Request, 'id'>
+    : never
+  : never;
+
+interface Job {
+  request: Unnumbered;
+  /** The deadline signal of the request the job runs for (none for background work). */
+  signal: AbortSignal | undefined;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The error a worker reported, rebuilt on this side (the database's message; no stack from the other thread). */
+export class DatabaseWorkerError extends Error {
+  constructor(
+    name: string,
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
+
+class PoolWorker {
+  worker: Worker;
+  readonly pinned: Job[] = [];
+  readonly running = new Map<number, Job>();
+  stopped = false;
+
+  constructor(private readonly onSettled: () => void) {
+    this.worker = this.start();
+  }
+
+  private start(): Worker {
+    const worker = spawnWorker('database-worker');
+    worker.unref();
+    worker.on('message', (reply: DatabaseReply) => {
+      const job = this.running.get(reply.id);
+      this.running.delete(reply.id);
+      if (job !== undefined) {
+        if (reply.ok) job.resolve(reply.value);
+        else job.reject(new DatabaseWorkerError(reply.error.name, reply.error.message, reply.error.code));
+      }
+      this.onSettled();
+    });
+    // A worker that dies takes its connections with it; they reopen on the next request (each carries its path).
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      for (const job of this.running.values()) job.reject(new Error('The database worker stopped'));
+      this.running.clear();
+      if (!this.stopped && this.worker === worker) this.worker = this.start();
+      this.onSettled();
+    });
+    return worker;
+  }
+
+  send(id: number, job: Job): void {
+    this.running.set(id, job);
+    this.worker.postMessage({ ...job.request, id } as DatabaseRequest);
+  }
+}
+
+/**
+ * Worker threads that hold the file databases' connections (STACK-NOTES: libSQL runs a `file:` statement
+ * synchronously in the calling thread). A database's writes all go to one worker, its home, so they are serialised
+ * on one connection as SQLite wants; its reads go to whichever worker is free first, each on that worker's own
+ * connection (WAL lets them read beside the writer). The queues live on this side, so a request whose deadline has
+ * passed is dropped before it reaches a worker.
+ */
+export class DatabasePool {
+  private readonly workers: PoolWorker[] = [];
+  private readonly shared: Job[] = [];
+  private nextId = 1;
+  private nextHome = 0;
+
+  constructor(size: number) {
+    for (let index = 0; index < Math.max(1, size); index++) this.workers.push(new PoolWorker(() => this.pump()));
+  }
+
+  /** How many worker threads the pool runs. */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** The worker a new database's writes go to (round robin). */
+  assignHome(): number {
+    const home = this.nextHome % this.workers.length;
+    this.nextHome++;
+    return home;
+  }
+
+  /** Runs a request on its home worker (`home`), or on any worker when `home` is null (a read). */
+  run<T>(request: Unnumbered, home: number | null): Promise<T> {
+    throwIfRequestAborted();
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        request,
+        signal: currentRequestSignal(),
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
+      if (home === null) this.shared.push(job);
+      else (this.workers[home % this.workers.length] as PoolWorker).pinned.push(job);
+      this.pump();
+    });
+  }
+
+  /** Runs a request on every worker (closing a database's connections everywhere). */
+  broadcast(request: Unnumbered): Promise<unknown[]> {
+    return Promise.all(this.workers.map((_, index) => this.run(request, index)));
+  }
+
+  private take(worker: PoolWorker): Job | undefined {
+    for (;;) {
+      // A database's own work first (writes keep their order), then the shared reads.
+      const job = worker.pinned.shift() ?? this.shared.shift();
+      if (job === undefined || job.signal?.aborted !== true) return job;
+      // Its request is past its deadline and has answered already: the statement is never run.
+      job.reject(job.signal.reason instanceof Error ? job.signal.reason : deadlineExceeded(0));
+    }
+  }
+
+  private pump(): void {
+    for (const worker of this.workers) {
+      while (worker.running.size < PIPELINE_DEPTH) {
+        const job = this.take(worker);
+        if (job === undefined) break;
+        worker.send(this.nextId++, job);
+      }
+    }
+  }
+
+  /** Stops every worker (their connections close with them). */
+  async close(): Promise<void> {
+    const workers = this.workers.splice(0);
+    for (const worker of workers) worker.stopped = true;
+    await Promise.all(workers.map((worker) => worker.worker.terminate()));
+  }
+}
+
+let shared: DatabasePool | undefined;
+
+/**
+ * The process's database pool, created on first use. Its size is the first configured one (`MEMORY_DATABASE_WORKERS`,
+ * passed by `createServices`); servers that share a process share the pool, as they share its cores.
+ */
+export function sharedDatabasePool(size?: number): DatabasePool {
+  shared ??= new DatabasePool(size ?? 2);
+  return shared;
+}
