@@ -33,7 +33,20 @@ export const LIMITS = {
   topNodesLimit: { min: 1, max: 100 },
   backfillBatchSize: { min: 1, max: 500 },
   usageLimit: { min: 1, max: 500 },
-  evalScenarios: { max: 500 },
+  /** `metadata` of any request: UTF-8 bytes of its JSON and levels of nesting (the object itself is level 1). */
+  metadata: { maxBytes: 16 * 1024, maxDepth: 16 },
+  /** Eval replay: bounded so the worst accepted request is scored in well under a second (matching is linear). */
+  evalScenarios: { max: 100 },
+  evalScenarioId: { min: 1, max: 200 },
+  evalFacts: { maxItems: 500, itemMax: 2000 },
+  evalSummary: { max: 50_000 },
+  /** context/get: at most this many rules (the newest live rule-layer memories). */
+  contextRules: { max: 100 },
+  /**
+   * context/get: UTF-8 bytes of skill file content one response carries; whole files only. At least 3 bytes a
+   * character times `skillContent.max`, so the best-ranked file always fits.
+   */
+  contextSkillFileBytes: 384 * 1024,
   olderThanDays: { min: 0, max: 36500 },
   bulkForgetPattern: { min: 1, max: 500 },
   tokenCount: { min: 0, max: 10_000_000 },

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import {
   type ApiErrorObject,
   DEFAULTS,
   type ErrorCode,
   LIMITS,
+  MetadataSchema,
+  nestingProblem,
   type OperationDefinition,
   type OperationId,
+  operationList,
   operations,
   zodErrorToApiError,
 } from '../src/index.js';
@@ -474,5 +478,143 @@ describe('LIMITS and DEFAULTS hold the contract numbers', () => {
       skillListLimit: 100,
       embeddingModel: 'local/use-lite-512',
     });
+  });
+});
+
+/** An object nested `levels` deep (the object itself is level 1), built without recursion. */
+function nested(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = { leaf: true };
+  for (let level = 1; level < levels; level += 1) value = { child: value };
+  return value;
+}
+
+/** A metadata object whose JSON is exactly `bytes` UTF-8 bytes, its text made of 2-byte characters where it can. */
+function metadataOfBytes(bytes: number): Record<string, unknown> {
+  const overhead = JSON.stringify({ note: '' }).length;
+  const payload = bytes - overhead;
+  return { note: 'é'.repeat(Math.floor(payload / 2)) + 'x'.repeat(payload % 2) };
+}
+
+const metadataRoutes: Array<{ operation: OperationId; build: (metadata: unknown) => Input }> = [
+  { operation: 'memories.add', build: (metadata) => ({ content: 'note', metadata }) },
+  { operation: 'memories.edit', build: (metadata) => ({ id: 'm1', metadata }) },
+  { operation: 'sessions.start', build: (metadata) => ({ metadata }) },
+  { operation: 'management.tenants.post', build: (metadata) => ({ tenantId: 'acme', mode: 'provision', metadata }) },
+];
+
+describe('metadata caps: 16 levels, 16,384 bytes of JSON', () => {
+  it('LIMITS names both numbers', () => {
+    expect(LIMITS.metadata).toEqual({ maxBytes: 16384, maxDepth: 16 });
+  });
+
+  it('every request field named metadata is the one shared MetadataSchema', () => {
+    const unwrap = (schema: z.ZodType): z.ZodType =>
+      schema instanceof z.ZodOptional ? unwrap(schema.unwrap() as z.ZodType) : schema;
+    const users = operationList
+      .filter((operation) => operation.input instanceof z.ZodObject && 'metadata' in operation.input.shape)
+      .map((operation) => {
+        const field = (operation.input as z.ZodObject).shape.metadata as z.ZodType;
+        expect(unwrap(field), operation.id).toBe(MetadataSchema);
+        return operation.id;
+      });
+    expect(users.sort()).toEqual(metadataRoutes.map((route) => route.operation).sort());
+  });
+
+  describe.each(metadataRoutes)('$operation', ({ operation, build }) => {
+    it('accepts 16 levels and keeps the value', () => {
+      const metadata = nested(16);
+      expect(valueAtPath(accept(operation, build(metadata)), 'metadata')).toEqual(metadata);
+    });
+
+    it.each([17, 5000, 100_000])('rejects %i levels with INVALID_REQUEST naming metadata', (levels) => {
+      expectFieldError(reject(operation, build(nested(levels))), 'INVALID_REQUEST', 'metadata');
+    });
+
+    it('counts arrays as levels too', () => {
+      let value: unknown = 'leaf';
+      for (let level = 1; level < 17; level += 1) value = [value];
+      expectFieldError(reject(operation, build({ list: value })), 'INVALID_REQUEST', 'metadata');
+    });
+
+    it('accepts 16,384 bytes of JSON and rejects 16,385, counting UTF-8 bytes, not characters', () => {
+      const largest = metadataOfBytes(16384);
+      expect(new TextEncoder().encode(JSON.stringify(largest)).byteLength).toBe(16384);
+      expect(JSON.stringify(largest).length).toBeLessThan(9000);
+      expect(valueAtPath(accept(operation, build(largest)), 'metadata')).toEqual(largest);
+      expectFieldError(reject(operation, build(metadataOfBytes(16385))), 'INVALID_REQUEST', 'metadata');
+    });
+
+    it('rejects a wide object of many small values past the byte cap', () => {
+      const wide = Object.fromEntries(Array.from({ length: 20_000 }, (_, index) => [`k${index}`, 0]));
+      expectFieldError(reject(operation, build(wide)), 'INVALID_REQUEST', 'metadata');
+    });
+  });
+
+  it('checks nesting without recursion: a million levels and a cycle are refused, not a stack overflow', () => {
+    expect(nestingProblem(nested(1_000_000), 16, Number.POSITIVE_INFINITY)).toBe('depth');
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(nestingProblem(cycle, 16, Number.POSITIVE_INFINITY)).toBe('depth');
+    expect(MetadataSchema.safeParse(cycle).success).toBe(false);
+    expect(nestingProblem(nested(16), 16, Number.POSITIVE_INFINITY)).toBeNull();
+  });
+});
+
+/** One eval replay case with the given lists; the rest minimal. */
+function evalCase(fields: { expected?: string[]; observed?: string[]; requiredFacts?: string[]; summary?: string }) {
+  return {
+    id: 'case-1',
+    extraction: { expected: fields.expected ?? [], observed: fields.observed ?? [] },
+    compaction: { requiredFacts: fields.requiredFacts ?? [], summary: fields.summary ?? '' },
+  };
+}
+
+describe('eval replay caps', () => {
+  const replay = (scenarios: unknown[]) => ({ scenarios });
+  const facts = (count: number) => Array.from({ length: count }, (_, index) => `fact ${index}`);
+
+  it('LIMITS names them', () => {
+    expect(LIMITS).toMatchObject({
+      evalScenarios: { max: 100 },
+      evalScenarioId: { min: 1, max: 200 },
+      evalFacts: { maxItems: 500, itemMax: 2000 },
+      evalSummary: { max: 50000 },
+    });
+  });
+
+  it('accepts every cap at its maximum', () => {
+    const full = evalCase({
+      expected: facts(500),
+      observed: [text(2000), ...facts(499)],
+      requiredFacts: facts(500),
+      summary: text(50000),
+    });
+    const parsed = accept('management.memory.evalReplay', replay(Array.from({ length: 100 }, () => full)));
+    expect(parsed).toMatchObject({ scenarios: { length: 100 } });
+  });
+
+  it.each([
+    { field: 'scenarios', input: replay(Array.from({ length: 101 }, () => evalCase({}))) },
+    { field: 'scenarios.0.id', input: replay([{ ...evalCase({}), id: text(201) }]) },
+    { field: 'scenarios.0.extraction.expected', input: replay([evalCase({ expected: facts(501) })]) },
+    { field: 'scenarios.0.extraction.observed', input: replay([evalCase({ observed: facts(501) })]) },
+    { field: 'scenarios.0.compaction.requiredFacts', input: replay([evalCase({ requiredFacts: facts(501) })]) },
+    { field: 'scenarios.0.extraction.expected.3', input: replay([evalCase({ expected: [...facts(3), text(2001)] })]) },
+    { field: 'scenarios.0.compaction.requiredFacts.0', input: replay([evalCase({ requiredFacts: [text(2001)] })]) },
+    { field: 'scenarios.0.compaction.summary', input: replay([evalCase({ summary: text(50001) })]) },
+  ])('rejects one past the cap with INVALID_REQUEST naming $field', ({ field, input }) => {
+    expectFieldError(reject('management.memory.evalReplay', input), 'INVALID_REQUEST', field);
+  });
+});
+
+describe('context/get response caps', () => {
+  it('rules: 100; skill files: 100 files within 384 KiB of content', () => {
+    expect(LIMITS.contextRules).toEqual({ max: 100 });
+    expect(DEFAULTS.contextSkillFiles).toBe(100);
+    expect(LIMITS.contextSkillFileBytes).toBe(384 * 1024);
+  });
+
+  it('the byte budget holds the largest skill file (3 UTF-8 bytes a character), so the best file always fits', () => {
+    expect(LIMITS.contextSkillFileBytes).toBeGreaterThanOrEqual(3 * LIMITS.skillContent.max);
   });
 });

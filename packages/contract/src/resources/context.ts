@@ -30,6 +30,10 @@ export const ContextTraceSchema = z.object({
   fallbackReason: z.string().nullable(),
   embeddingModel: z.string().nullable(),
   durationMs: z.number(),
+  /** More live rules exist than the `LIMITS.contextRules.max` newest that were returned. */
+  rulesTruncated: z.boolean(),
+  /** Skill files among the best `DEFAULTS.contextSkillFiles` left out whole by `LIMITS.contextSkillFileBytes`. */
+  skillFilesOmitted: z.number().int(),
 });
 export type ContextTrace = z.infer<typeof ContextTraceSchema>;
 

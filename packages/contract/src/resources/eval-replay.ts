@@ -6,16 +6,15 @@ import { ProjectIdSchema, ResolvedScopeSchema, TenantIdSchema, UserIdSchema } fr
 const ratio = z.number().min(0).max(1);
 const TriggerValueSchema = z.union([TriggerHintSchema, z.literal('none')]);
 
+/** One expected or observed fact, or one fact a summary must keep. */
+const FactSchema = z.string().max(LIMITS.evalFacts.itemMax);
+const FactListSchema = z.array(FactSchema).max(LIMITS.evalFacts.maxItems);
+
 export const EvalScenarioSchema = z.object({
-  id: z.string().min(1).max(200),
-  extraction: z.object({
-    expected: z.array(z.string().max(4000)).max(1000),
-    observed: z.array(z.string().max(4000)).max(1000),
-  }),
+  id: z.string().min(LIMITS.evalScenarioId.min).max(LIMITS.evalScenarioId.max),
+  extraction: z.object({ expected: FactListSchema, observed: FactListSchema }),
   /** Facts a compaction summary must keep, and the summary produced. */
-  compaction: z
-    .object({ requiredFacts: z.array(z.string().max(4000)).max(1000), summary: z.string().max(200000) })
-    .optional(),
+  compaction: z.object({ requiredFacts: FactListSchema, summary: z.string().max(LIMITS.evalSummary.max) }).optional(),
   trigger: z.object({ expected: TriggerValueSchema, observed: TriggerValueSchema }).optional(),
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TenantModeSchema, TenantStatusSchema } from '../enums.js';
 import { TenantIdSchema } from '../scope.js';
-import { MetadataSchema, TimestampSchema } from './common.js';
+import { MetadataRecordSchema, MetadataSchema, TimestampSchema } from './common.js';
 
 /** One API key of the inventory (never the key itself). */
 export const ApiKeyEntrySchema = z.object({
@@ -45,7 +45,7 @@ export const TenantMappingSchema = z.object({
   dbName: z.string().nullable(),
   dbUrl: z.string().nullable(),
   hasToken: z.boolean(),
-  metadata: MetadataSchema,
+  metadata: MetadataRecordSchema,
   lastError: z.string().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,

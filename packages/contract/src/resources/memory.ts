@@ -14,6 +14,7 @@ import {
   boundedInt,
   CategorySchema,
   EmbeddingModelIdSchema,
+  MetadataRecordSchema,
   MetadataSchema,
   nonBlank,
   PathsSchema,
@@ -43,7 +44,7 @@ export const MemorySchema = z.object({
   tags: z.array(z.string()),
   paths: z.array(z.string()),
   category: z.string().nullable(),
-  metadata: MetadataSchema,
+  metadata: MetadataRecordSchema,
   userId: z.string().nullable(),
   projectId: z.string().nullable(),
   embeddingModel: z.string().nullable(),
@@ -229,7 +230,7 @@ export const ConsolidationRunSchema = z.object({
   conflictedCount: z.number().int(),
   model: z.string(),
   createdAt: TimestampSchema,
-  metadata: MetadataSchema,
+  metadata: MetadataRecordSchema,
 });
 export type ConsolidationRun = z.infer<typeof ConsolidationRunSchema>;
 export const ConsolidateInputSchema = z.object({

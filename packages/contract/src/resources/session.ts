@@ -8,7 +8,7 @@ import {
 } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
-import { boundedInt, MetadataSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
+import { boundedInt, MetadataRecordSchema, MetadataSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
 
 export const SessionIdSchema = nonBlank(z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max));
 
@@ -24,7 +24,7 @@ export const SessionSchema = z.object({
   startedAt: TimestampSchema,
   lastActivityAt: TimestampSchema,
   endedAt: TimestampSchema.nullable(),
-  metadata: MetadataSchema,
+  metadata: MetadataRecordSchema,
 });
 export type Session = z.infer<typeof SessionSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DEFAULTS, LIMITS } from '../limits.js';
-import { boundedInt, MetadataSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
+import { boundedInt, MetadataRecordSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
 
 export const SkillPathSchema = nonBlank(z.string().min(LIMITS.skillPath.min).max(LIMITS.skillPath.max));
 
@@ -14,7 +14,7 @@ export const SkillFileSchema = z.object({
   projectId: z.string().nullable(),
   useCount: z.number().int(),
   lastUsedAt: TimestampSchema.nullable(),
-  metadata: MetadataSchema,
+  metadata: MetadataRecordSchema,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

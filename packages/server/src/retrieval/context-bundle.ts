@@ -1,6 +1,7 @@
 import {
   type ContextMode,
   DEFAULTS,
+  LIMITS,
   type OperationData,
   type ResolvedScope,
   type RetrievedMemory,
@@ -12,13 +13,12 @@ import { graphForContext } from '../graph/context-graph.js';
 import type { RetrievalMetricsRow } from '../rollout/metrics-store.js';
 import type { Database } from '../store/database.js';
 import { MemoryStore } from '../store/memories.js';
-import { toMemory } from '../store/memory-rows.js';
+import { type MemoryRow, prefixed, toMemory } from '../store/memory-rows.js';
+import { allOf, visibleTo } from '../store/scope-filter.js';
 import { SkillStore } from '../store/skills.js';
 import { type RetrievalOutcome, retrieve } from './retrieve.js';
 import { toRetrievedMemory } from './search.js';
 
-/** At most this many rules are returned (they are standing instructions, not ranked). */
-const MAX_RULES = 100;
 /** Candidates fetched per requested result, so tiers can be filled after partitioning. */
 const CANDIDATE_FACTOR = 4;
 
@@ -57,13 +57,39 @@ export function partitionTiers(ranked: readonly RetrievedMemory[], mode: Context
   return { working: workingTier, longTerm: longTerm.slice(0, limit - workingTier.length) };
 }
 
-async function rulesFor(store: MemoryStore, request: ContextRequest): Promise<RetrievedMemory[]> {
-  if (!request.includeRules && request.mode !== 'rules_only') return [];
-  const rows = await store.list(request.scope, { layer: 'rule' }, MAX_RULES);
-  // A superseded memory is never served as current truth.
-  return rows
-    .filter((row) => row.superseded_by === null)
-    .map((row) => ({ ...toMemory(row), score: 1, source: 'rule' }));
+/**
+ * The newest live rules visible to the request, at most `LIMITS.contextRules.max` (they are standing instructions,
+ * not ranked); `truncated` when more exist. A superseded memory is never served as current truth: it is left out in
+ * the query, so it takes no place under the cap.
+ */
+async function rulesFor(
+  database: Database,
+  request: ContextRequest,
+): Promise<{ rules: RetrievedMemory[]; truncated: boolean }> {
+  if (!request.includeRules && request.mode !== 'rules_only') return { rules: [], truncated: false };
+  const max = LIMITS.contextRules.max;
+  const where = allOf(
+    {
+      sql: `m.layer = 'rule' AND m.deleted_at IS NULL AND m.superseded_by IS NULL
+            AND (m.expires_at IS NULL OR m.expires_at > ?)`,
+      args: [request.now.toISOString()],
+    },
+    visibleTo(request.scope, 'm'),
+  );
+  // One row past the cap says whether rules were left out.
+  const rows = await database.all<MemoryRow>(
+    `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
+    [...where.args, max + 1],
+  );
+  const rules = rows.slice(0, max).map((row): RetrievedMemory => ({ ...toMemory(row), score: 1, source: 'rule' }));
+  return { rules, truncated: rows.length > max };
+}
+
+/** Skill files for the bundle: at most `DEFAULTS.contextSkillFiles`, whole, within `LIMITS.contextSkillFileBytes`. */
+async function skillFilesFor(database: Database, request: ContextRequest) {
+  if (!request.includeSkillFiles || request.mode === 'rules_only') return { files: [], omitted: 0 };
+  const budget = { files: DEFAULTS.contextSkillFiles, bytes: LIMITS.contextSkillFileBytes };
+  return new SkillStore(database).selectForContext(request.scope, request.query, budget, request.now);
 }
 
 /**
@@ -75,7 +101,7 @@ export async function assembleContext(database: Database, request: ContextReques
   const started = performance.now();
   const store = new MemoryStore(database);
   await store.expireWorking(request.now);
-  const rules = await rulesFor(store, request);
+  const { rules, truncated: rulesTruncated } = await rulesFor(database, request);
   const candidateLimit = Math.max(request.limit * CANDIDATE_FACTOR, 20);
   const outcome: RetrievalOutcome | null =
     request.mode === 'rules_only'
@@ -109,15 +135,7 @@ export async function assembleContext(database: Database, request: ContextReques
   const longTermMemories = [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')];
   const memories = [...baseline, ...expanded];
   const conflicts = await conflictsAmong(database, [...rules, ...memories]);
-  const skillFiles =
-    request.includeSkillFiles && request.mode !== 'rules_only'
-      ? await new SkillStore(database).listForContext(
-          request.scope,
-          request.query,
-          DEFAULTS.contextSkillFiles,
-          request.now,
-        )
-      : [];
+  const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(database, request);
   const baselineCandidates = outcome?.candidates.length ?? 0;
   const data: OperationData<'context.get'> = {
     mode: request.mode,
@@ -149,6 +167,8 @@ export async function assembleContext(database: Database, request: ContextReques
       fallbackReason: outcome?.fallbackReason ?? null,
       embeddingModel: outcome?.embeddingModel ?? null,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
+      rulesTruncated,
+      skillFilesOmitted,
     },
   };
   const facts: ContextFacts = {

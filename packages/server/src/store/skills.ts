@@ -165,23 +165,64 @@ export class SkillStore {
    * files' `use_count` and `last_used_at` are bumped in one statement, and the records reflect the bump.
    */
   async listForContext(scope: ResolvedScope, query: string, limit: number, now: Date): Promise<SkillFile[]> {
-    if (limit <= 0) return [];
+    return (await this.selectForContext(scope, query, { files: limit, bytes: Number.POSITIVE_INFINITY }, now)).files;
+  }
+
+  /**
+   * `listForContext` within a byte budget: in rank order, a file is returned whole when its content (UTF-8) fits in
+   * what the files before it left of `budget.bytes`, else left out (never cut). Content is read only for the files
+   * returned; `omitted` counts the files of the best `budget.files` the budget left out.
+   */
+  async selectForContext(
+    scope: ResolvedScope,
+    query: string,
+    budget: { files: number; bytes: number },
+    now: Date,
+  ): Promise<{ files: SkillFile[]; omitted: number }> {
+    if (budget.files <= 0) return { files: [], omitted: 0 };
     const visible = visibleTo(scope);
     const words = queryWords(query);
     const score = words.length === 0 ? '0' : words.map(() => '(instr(haystack, ?) > 0)').join(' + ');
-    const rows = await this.database.all<SkillFileRow>(
-      `SELECT ${SKILL_COLUMNS}, ${score} AS score
+    const ranked = await this.database.all<{ id: string; bytes: number }>(
+      `SELECT id, length(CAST(content AS BLOB)) AS bytes, ${score} AS score
        FROM (SELECT *, lower(path || char(10) || coalesce(title, '') || char(10) || content) AS haystack
              FROM skill_files WHERE deleted_at IS NULL AND ${visible.sql})
        ORDER BY score DESC, use_count DESC, coalesce(last_used_at, updated_at) DESC, path LIMIT ?`,
-      [...words, ...visible.args, limit],
+      [...words, ...visible.args, budget.files],
     );
-    if (rows.length === 0) return [];
+    const candidates = withinBudget(ranked, (entry) => Number(entry.bytes), budget.bytes);
+    if (candidates.length === 0) return { files: [], omitted: ranked.length };
+    const marks = candidates.map(() => '?').join(', ');
+    const fetched = await this.database.all<SkillFileRow>(
+      `SELECT ${SKILL_COLUMNS} FROM skill_files WHERE deleted_at IS NULL AND id IN (${marks})`,
+      candidates.map((entry) => entry.id),
+    );
+    const byId = new Map(fetched.map((row) => [row.id, row]));
+    const inRankOrder = candidates.flatMap((entry) => byId.get(entry.id) ?? []);
+    // Measured again on the content read: a file edited between the two statements still cannot pass the budget.
+    const rows = withinBudget(inRankOrder, (row) => Buffer.byteLength(row.content, 'utf8'), budget.bytes);
+    if (rows.length === 0) return { files: [], omitted: ranked.length };
     const timestamp = now.toISOString();
     await this.database.run(
       `UPDATE skill_files SET use_count = use_count + 1, last_used_at = ? WHERE id IN (${rows.map(() => '?').join(', ')})`,
       [timestamp, ...rows.map((row) => row.id)],
     );
-    return rows.map((row) => ({ ...toSkillFile(row), useCount: Number(row.use_count) + 1, lastUsedAt: timestamp }));
+    return {
+      files: rows.map((row) => ({ ...toSkillFile(row), useCount: Number(row.use_count) + 1, lastUsedAt: timestamp })),
+      omitted: ranked.length - rows.length,
+    };
   }
+}
+
+/** The items, in order, that fit whole in `maxBytes` together; an item that does not fit is skipped, not cut. */
+function withinBudget<T>(items: readonly T[], bytesOf: (item: T) => number, maxBytes: number): T[] {
+  const kept: T[] = [];
+  let total = 0;
+  for (const item of items) {
+    const bytes = bytesOf(item);
+    if (total + bytes > maxBytes) continue;
+    total += bytes;
+    kept.push(item);
+  }
+  return kept;
 }
