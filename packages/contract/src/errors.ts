@@ -68,6 +68,8 @@ export const ERROR_CODES = {
   // Request isolation (DESIGN 10): a full work queue or a tenant at its concurrency limit, and a request past its
   // deadline. Both are 503 with `details.retryAfterSeconds` and a `Retry-After` header: retry later, nothing was kept.
   SERVER_BUSY: entry(503),
+  // `/management/keys` takes the operator's credential (the admin token, or the CLI), never an API key (DESIGN 10).
+  OPERATOR_CREDENTIAL_REQUIRED: entry(403),
   REQUEST_DEADLINE_EXCEEDED: entry(503),
 } as const;
 

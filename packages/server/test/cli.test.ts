@@ -235,6 +235,27 @@ describe('memory-service start', () => {
     expect(await server.exit).toBe(0);
   });
 
+  it('warns at start when MEMORY_BOOTSTRAP_API_KEY was revoked (it stays revoked across restarts)', async () => {
+    const env = { MEMORY_DATA_DIR: dataDir(), MEMORY_BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, MEMORY_ADMIN_TOKEN: 'op-token-1234' };
+    const first = startInProcess(env);
+    const url = await first.ready();
+    expect(first.errors()).toBe('');
+    const revoked = await fetch(`${url}/api/sdk/v1/management/keys`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer op-token-1234' },
+    });
+    expect(revoked.status).toBe(200);
+    first.stop();
+    expect(await first.exit).toBe(0);
+
+    const second = startInProcess(env);
+    const secondUrl = await second.ready();
+    expect(second.errors()).toMatch(/warning: MEMORY_BOOTSTRAP_API_KEY was revoked at \S+: requests with it answer INVALID_API_KEY/);
+    expect(await listMemories(secondUrl, BOOTSTRAP_KEY)).toBe(401);
+    second.stop();
+    expect(await second.exit).toBe(0);
+  });
+
   it('fails with exit code 1 and a plain message when the port is taken', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -51,7 +51,7 @@ describe('management/keys', () => {
       expiresAt: at(30 * DAY),
     });
     expect((await server.call('POST', '/memories/list', {}, { key: apiKey })).status).toBe(200);
-    const inventory = await server.call('GET', '/management/keys', undefined, { key: apiKey });
+    const inventory = await server.call('GET', '/management/keys', undefined, admin);
     expect(inventory.body.data).toMatchObject({
       keyCount: 2,
       activeKeyCount: 2,
@@ -70,7 +70,7 @@ describe('management/keys', () => {
 
   it('accepts expiresAt from exactly 1 minute to exactly 365 days ahead, and nothing outside', async () => {
     expect((await createKey(at(MINUTE))).status).toBe(201);
-    expect((await createKey(at(365 * DAY), TEST_KEY)).status).toBe(201);
+    expect((await createKey(at(365 * DAY))).status).toBe(201);
     for (const expiresAt of [at(MINUTE - 1), at(365 * DAY + 1), at(-DAY), 'next tuesday']) {
       const response = await createKey(expiresAt);
       expect(response.status).toBe(400);
@@ -134,8 +134,9 @@ describe('management/keys', () => {
     expect((await server.call('GET', '/management/keys', undefined, { key: 'wrong-admin' })).body.error?.code).toBe(
       'INVALID_API_KEY_FORMAT',
     );
+    // A key, known or not, is not a credential here: the same answer for both (no oracle for key guessing).
     expect((await server.call('GET', '/management/keys', undefined, { key: `mem_${'0'.repeat(64)}` })).status).toBe(
-      401,
+      403,
     );
   });
 
@@ -148,30 +149,45 @@ describe('management/keys', () => {
   });
 });
 
-describe('owner separation', () => {
-  it("lets another owner's key see and revoke only its own keys", async () => {
+describe('keys are managed by the operator only (review finding 3)', () => {
+  it('refuses an API key on every /management/keys method, whatever its owner or lifetime', async () => {
+    const now = new Date(clock);
+    const { apiKey: shortKey } = await server.services.control.createKey('default', now, new Date(clock + 2 * 60_000));
+    const before = (await server.services.control.listKeys('default')).length;
+    const minted = await server.call('POST', '/management/keys', { expiresAt: at(364 * DAY) }, { key: shortKey });
+    expect(minted.status).toBe(403);
+    expect(minted.body.error).toMatchObject({ code: 'OPERATOR_CREDENTIAL_REQUIRED', type: 'auth_error' });
+    expect((await server.services.control.listKeys('default')).length).toBe(before);
+
+    const listed = await server.call('GET', '/management/keys', undefined, { key: TEST_KEY });
+    expect(listed.body.error?.code).toBe('OPERATOR_CREDENTIAL_REQUIRED');
+    expect(JSON.stringify(listed.body)).not.toContain('preview');
+
+    const revokeAll = await server.call('DELETE', '/management/keys', undefined, { key: shortKey });
+    expect(revokeAll.body.error?.code).toBe('OPERATOR_CREDENTIAL_REQUIRED');
+    expect((await server.call('POST', '/memories/list', {})).status).toBe(200);
+  });
+
+  it("keeps another owner's key away from the keys route too", async () => {
     const now = new Date(clock);
     await server.services.control.database.run(
-      "INSERT INTO owners (id, name, workspace_db_url, created_at) VALUES ('other', 'Other', NULL, ?)",
+      "INSERT OR IGNORE INTO owners (id, name, workspace_db_url, created_at) VALUES ('other', 'Other', NULL, ?)",
       [now.toISOString()],
     );
     const { apiKey: otherKey } = await server.services.control.createKey('other', now, null);
-    const inventory = await server.call('GET', '/management/keys', undefined, { key: otherKey });
-    expect(inventory.body.data).toMatchObject({ keyCount: 1, primaryKeyPreview: previewApiKey(otherKey) });
     const defaultKeys = await server.services.control.listKeys('default');
     const foreign = await server.call('DELETE', `/management/keys?keyId=${defaultKeys[0]?.id}`, undefined, {
       key: otherKey,
     });
-    expect(foreign.body.error?.code).toBe('KEY_NOT_FOUND');
-    const all = await server.call('DELETE', '/management/keys', undefined, { key: otherKey });
-    expect(all.body.data).toMatchObject({ revokedCount: 1, keyId: null });
-    expect((await server.call('POST', '/memories/list', {})).status).toBe(200);
+    expect(foreign.body.error?.code).toBe('OPERATOR_CREDENTIAL_REQUIRED');
+    expect((await server.services.control.findKey('default', defaultKeys[0]?.id as string))?.revoked_at).toBeNull();
   });
 
   it('revokes every key of the owner; the admin token still manages them', async () => {
     const all = await server.call('DELETE', '/management/keys', undefined, admin);
-    // Every key not yet revoked: bootstrap, 30-day, 1-minute, 365-day and 2-minute (the clock is back at T0).
-    expect(all.body.data).toMatchObject({ revokedCount: 5, keyId: null });
+    // Every key not yet revoked: bootstrap, 30-day, 1-minute, 365-day, 2-minute, and the 2-minute key of the
+    // operator-only test (the clock is back at T0).
+    expect(all.body.data).toMatchObject({ revokedCount: 6, keyId: null });
     expect((await server.call('POST', '/memories/list', {})).body.error?.code).toBe('INVALID_API_KEY');
     const inventory = await server.call('GET', '/management/keys', undefined, admin);
     expect(inventory.body.data).toMatchObject({

@@ -1,5 +1,6 @@
 import { API_PREFIX, MCP_PATH } from '@memory-service/contract';
 import { type RunningServer, startServer } from '../server.js';
+import { hashApiKey } from '../auth/keys.js';
 import { DEFAULT_OWNER_ID } from '../store/control-store.js';
 import { type CliIo, describeFailure, EXIT_CODES } from './cli-io.js';
 
@@ -9,6 +10,19 @@ async function createFirstKey(server: RunningServer, io: CliIo): Promise<string 
   if ((await control.countKeys()) > 0) return undefined;
   const { apiKey } = await control.createKey(DEFAULT_OWNER_ID, io.now(), null);
   return apiKey;
+}
+
+/**
+ * What became of MEMORY_BOOTSTRAP_API_KEY, when it no longer authenticates: revoked (an operator's
+ * `DELETE /management/keys` revokes every key, this one too, and it stays revoked across restarts) or expired.
+ */
+async function bootstrapKeyProblem(server: RunningServer): Promise<string | undefined> {
+  const { config, control, now } = server.services;
+  if (config.bootstrapApiKey === undefined || config.bootstrapApiKey === '') return undefined;
+  const row = await control.findKeyByHash(hashApiKey(config.bootstrapApiKey));
+  if (row?.revoked_at) return `was revoked at ${row.revoked_at}`;
+  if (row?.expires_at && Date.parse(row.expires_at) <= now().getTime()) return `expired at ${row.expires_at}`;
+  return undefined;
 }
 
 /**
@@ -37,6 +51,13 @@ export async function startCommand(io: CliIo): Promise<number> {
         '',
       ].join('\n'),
     );
+    const bootstrapProblem = await bootstrapKeyProblem(server);
+    if (bootstrapProblem !== undefined) {
+      io.stderr.write(
+        `memory-service: warning: MEMORY_BOOTSTRAP_API_KEY ${bootstrapProblem}: requests with it answer ` +
+          'INVALID_API_KEY. Create a key with `memory-service keys create` and unset the variable.\n',
+      );
+    }
     if (firstKey !== undefined) {
       io.stdout.write(
         [

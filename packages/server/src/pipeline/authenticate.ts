@@ -19,8 +19,8 @@ export function bearerToken(authorization: string | null | undefined): string | 
 
 /**
  * Authenticates a request for a route's auth kind. API keys are looked up by SHA-256 hash; the admin token
- * (MEMORY_ADMIN_TOKEN) is accepted on management routes and stands for the default owner's session on
- * `apiKeyOrSession` routes.
+ * (MEMORY_ADMIN_TOKEN) stands for the default owner's session on `apiKeyOrSession` routes and is the only credential
+ * `management` routes (`/management/keys`) take.
  */
 export async function authenticate(
   services: Services,
@@ -34,6 +34,16 @@ export async function authenticate(
   const adminToken = services.config.adminToken;
   if (auth !== 'apiKey' && adminToken !== undefined && adminToken !== '' && secretsEqual(token, adminToken)) {
     return { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'admin' };
+  }
+  if (auth === 'management' && API_KEY_PATTERN.test(token)) {
+    // A key that could mint keys outlives its own expiry and revocation (its children survive both): keys are
+    // managed by the operator only.
+    throw new ApiError(
+      'OPERATOR_CREDENTIAL_REQUIRED',
+      adminToken
+        ? 'API keys cannot manage keys: send the admin token (MEMORY_ADMIN_TOKEN), or use `memory-service keys`'
+        : 'API keys cannot manage keys: use `memory-service keys` on the server, or set MEMORY_ADMIN_TOKEN',
+    );
   }
   if (!API_KEY_PATTERN.test(token)) {
     throw new ApiError('INVALID_API_KEY_FORMAT', 'API keys are "mem_" followed by 64 hexadecimal characters');
