@@ -6,6 +6,7 @@ export default defineConfig({
     index: 'src/index.ts',
     cli: 'src/cli.ts',
     'database-worker': 'src/workers/database-worker.ts',
+    'inference-worker': 'src/workers/inference-worker.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

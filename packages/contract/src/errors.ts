@@ -71,6 +71,8 @@ export const ERROR_CODES = {
   // `/management/keys` takes the operator's credential (the admin token, or the CLI), never an API key (DESIGN 10).
   OPERATOR_CREDENTIAL_REQUIRED: entry(403),
   REQUEST_DEADLINE_EXCEEDED: entry(503),
+  // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
+  TENANT_DATABASE_UNREADABLE: entry(500, false),
 } as const;
 
 /** An error code of the contract. */

@@ -1,6 +1,9 @@
 import { API_KEY_PATTERN, hashApiKey } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
 import { embeddingConfigurationError, embeddingRegistryReady } from './embeddings/default-registry.js';
+import { sharedInferencePool } from './embeddings/shared-inference-pool.js';
+import { IndexingService } from './indexing/indexing-service.js';
+import { reopenKnownDatabases } from './indexing/reopen-known-databases.js';
 import { createLogger, type Logger } from './logger.js';
 import { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
 import { TenantGate } from './pipeline/tenant-gate.js';
@@ -10,11 +13,15 @@ import { Database } from './store/database.js';
 import { sharedDatabasePool } from './store/database-pool.js';
 import { migrate } from './store/migrate.js';
 import { controlMigrations } from './store/migrations/control.js';
+import { namespaceFetch } from './tenancy/host-routed-fetch.js';
 import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
 import { TenantResolver } from './tenancy/resolver.js';
 import { SecretBox } from './tenancy/secrets.js';
 import { SqldProvisioner } from './tenancy/sqld-provisioner.js';
 import { TenantRegistry } from './tenancy/tenant-registry.js';
+
+/** How long after start the sweep reopening known databases (to resume their index jobs) waits. */
+const INDEX_SWEEP_DELAY_MS = 1_000;
 
 /** Options for building services beyond the configuration. */
 export interface BootstrapOptions {
@@ -37,7 +44,11 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   // File databases run in worker threads; the first server of a process sizes the pool (MEMORY_DATABASE_WORKERS).
   const databasePool = sharedDatabasePool(config.databaseWorkers);
   const controlDatabase = await Database.open(
-    { url: config.controlDbUrl, authToken: config.controlDbToken },
+    {
+      url: config.controlDbUrl,
+      authToken: config.controlDbToken,
+      ...(config.controlDbNamespace ? { fetch: namespaceFetch(config.controlDbNamespace) } : {}),
+    },
     databasePool,
   );
   await migrate(controlDatabase, controlMigrations);
@@ -54,19 +65,37 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   const registry = new TenantRegistry(controlDatabase);
   const secrets = SecretBox.load(config.secretKey, config.dataDir);
   const provisioner = options.provisioner ?? chooseProvisioner(config);
-  const resolver = new TenantResolver(config, control, registry, provisioner, secrets, logger);
-  return {
+  const indexing = new IndexingService({
+    logger,
+    defaultModel: config.embeddingModel,
+    registry: embeddingRegistryReady,
+    // Read per batch, so a clock a test pins on the services holds for indexing too.
+    now: () => services.now(),
+  });
+  const resolver = new TenantResolver(config, control, registry, provisioner, secrets, logger, undefined, indexing);
+  const services: Services = {
     config,
     logger,
     control,
     registry,
     resolver,
+    indexing,
     secrets,
     keyRateLimiter: new SlidingWindowRateLimiter(config.rateLimitPerMinute),
     ipRateLimiter: new SlidingWindowRateLimiter(config.ipRateLimitPerMinute),
     tenantGate: new TenantGate(config.tenantConcurrency, config.tenantQueueLimit),
+    // Local models run in a process-wide thread pool (the registry is process-wide); the latest server's settings apply.
+    inferencePool: sharedInferencePool().acquire({
+      workers: config.embeddingWorkers,
+      queueLimit: config.embeddingQueueLimit,
+      batchSize: config.embeddingBatchSize,
+      batchWindowMs: config.embeddingBatchWindowMs,
+    }),
     now,
   };
+  // Jobs a killed process left in known databases resume in the background, after start-up.
+  indexing.scheduleSweep(() => reopenKnownDatabases(services), INDEX_SWEEP_DELAY_MS);
+  return services;
 }
 
 /**
@@ -83,6 +112,9 @@ export function chooseProvisioner(config: ServerConfig): TenantProvisioner {
 
 /** Closes every database the services hold. */
 export async function closeServices(services: Services): Promise<void> {
+  await services.indexing.close();
   await services.resolver.close();
   await services.control.database.close();
+  // Other servers of the process may still use the pool: this only gives back this server's hold.
+  await services.inferencePool.release();
 }

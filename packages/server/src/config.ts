@@ -15,6 +15,10 @@ export interface ServerConfig {
   controlDbToken: string | undefined;
   defaultDbUrl: string;
   defaultDbToken: string | undefined;
+  /** With a libSQL server that has namespaces: the namespace holding the control database (sent in Host). */
+  controlDbNamespace: string | undefined;
+  /** Likewise for the default owner's workspace database. */
+  defaultDbNamespace: string | undefined;
   bootstrapApiKey: string | undefined;
   adminToken: string | undefined;
   tenantAutoProvision: boolean;
@@ -93,6 +97,8 @@ export function loadConfig(
     controlDbToken: environment.MEMORY_CONTROL_DB_TOKEN,
     defaultDbUrl: environment.MEMORY_DEFAULT_DB_URL ?? fileUrl(path.join(dataDir, 'workspace.db')),
     defaultDbToken: environment.MEMORY_DEFAULT_DB_TOKEN,
+    controlDbNamespace: environment.MEMORY_CONTROL_DB_NAMESPACE || undefined,
+    defaultDbNamespace: environment.MEMORY_DEFAULT_DB_NAMESPACE || undefined,
     bootstrapApiKey: environment.MEMORY_BOOTSTRAP_API_KEY,
     adminToken: environment.MEMORY_ADMIN_TOKEN,
     tenantAutoProvision: flag(environment.MEMORY_TENANT_AUTO_PROVISION, true),

@@ -1,4 +1,6 @@
 import type { ServerConfig } from './config.js';
+import type { InferencePoolLease } from './embeddings/inference-pool.js';
+import type { IndexingService } from './indexing/indexing-service.js';
 import type { Logger } from './logger.js';
 import type { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
 import type { TenantGate } from './pipeline/tenant-gate.js';
@@ -14,11 +16,15 @@ export interface Services {
   control: ControlStore;
   registry: TenantRegistry;
   resolver: TenantResolver;
+  /** The background indexers deriving vectors and graph edges from the durable job queue of each open database. */
+  indexing: IndexingService;
   secrets: SecretBox;
   keyRateLimiter: SlidingWindowRateLimiter;
   ipRateLimiter: SlidingWindowRateLimiter;
   /** Per-tenant admission (MEMORY_TENANT_CONCURRENCY, MEMORY_TENANT_QUEUE_LIMIT). */
   tenantGate: TenantGate;
+  /** This server's hold on the process-wide pool of threads running local embedding models. */
+  inferencePool: InferencePoolLease;
   /** The clock (tests may pin it). */
   now: () => Date;
 }

@@ -97,6 +97,7 @@ describe('context/get', () => {
   });
 
   it('answers hybrid with the vector index of the default model, and accepts the aliases', async () => {
+    await server.indexed();
     const hybrid = await server.post<Bundle>('/context/get', { query: 'payment', strategy: 'hybrid' });
     expect(hybrid.trace).toMatchObject({
       retrievalPolicySelection: 'request',

@@ -37,6 +37,7 @@ describe('GET /management/embeddings/observability', () => {
       await server.post('/memories/add', { content, scope });
     for (let index = 0; index < 2; index += 1)
       await server.post('/memories/add', { content: `Rate limited ${index}`, embeddingModel: BROKEN_ID, scope });
+    await server.indexed();
     // The broken model was written last, so hybrid embeds the query with it and falls back.
     for (let index = 0; index < 2; index += 1)
       await server.post('/memories/search', { query: 'kayak', strategy: 'hybrid', scope });
@@ -45,7 +46,8 @@ describe('GET /management/embeddings/observability', () => {
     expect(response.status).toBe(200);
     const data = response.body.data!;
     expect(data.windowHours).toBe(24);
-    expect(data.queue).toEqual({ pending: 2, oldestPendingAgeSeconds: expect.any(Number) });
+    // The two failed memories keep their index jobs for a retry with backoff.
+    expect(data.queue).toEqual({ pending: 2, oldestPendingAgeSeconds: expect.any(Number), indexPending: 2 });
     expect(data.worker).toEqual({
       processed: 3,
       failed: 2,
@@ -78,6 +80,7 @@ describe('GET /management/embeddings/observability', () => {
     const scope = { tenantId };
     for (let index = 0; index < 8; index += 1)
       await server.post('/memories/add', { content: `More rate limits ${index}`, embeddingModel: BROKEN_ID, scope });
+    await server.indexed();
     const { database } = await server.services.resolver.resolve(DEFAULT_OWNER_ID, tenantId, new Date());
     const ninetyMinutesAgo = new Date(Date.now() - 90 * 60_000).toISOString();
     await database.run("UPDATE memories SET updated_at = ? WHERE content LIKE 'Rate limited%'", [ninetyMinutesAgo]);

@@ -119,6 +119,7 @@ describe('a server whose default model is an OpenAI-compatible endpoint', () => 
       content: 'Kayak trips leave from the north pier',
     });
     expect(added.embeddingModel).toBe(MODEL_ID);
+    await server.indexed();
     const found = await server.post<{ memories: Array<{ content: string }>; trace: Record<string, unknown> }>(
       '/memories/search',
       { query: 'kayak trips', strategy: 'hybrid' },
@@ -143,6 +144,7 @@ describe('a server whose default model is an OpenAI-compatible endpoint', () => 
     failWord = 'outage';
     const added = await server.call('POST', '/memories/add', { content: 'Written during the outage' });
     expect(added.status).toBe(201);
+    await server.indexed();
     const observed = await server.call('GET', '/management/embeddings/observability');
     expect(observed.body.data?.queue.pending).toBe(1);
     expect(observed.body.data?.worker.topErrorCodes).toEqual([{ code: 'EMBEDDING_PROVIDER_ERROR', count: 1 }]);

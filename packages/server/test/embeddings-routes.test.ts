@@ -96,8 +96,13 @@ describe('GET /management/embeddings/usage', () => {
   it('reports exact figures per tenant, project, model and provider for the month', async () => {
     const tenantId = 'usage-tenant';
     const texts = ['Kayak trips leave from the north pier', 'Bob rents a kayak every summer'];
-    for (const content of texts) await server.post('/memories/add', { content, scope: { tenantId, projectId: 'p1' } });
+    // Each memory is indexed before the next is written: one embedding request each.
+    for (const content of texts) {
+      await server.post('/memories/add', { content, scope: { tenantId, projectId: 'p1' } });
+      await server.indexed();
+    }
     await server.post('/memories/add', { content: 'Priced memory', scope: { tenantId, projectId: 'alpha' } });
+    await server.indexed();
     await server.post('/memories/search', { query: 'kayak', strategy: 'hybrid', scope: { tenantId, projectId: 'p1' } });
     const response = await server.call('GET', `/management/embeddings/usage?tenantId=${tenantId}`);
     expect(response.body.data).toEqual({

@@ -23,8 +23,10 @@ let server: TestServer;
 let database: Database;
 const ids: Record<string, string> = {};
 
+// Each memory is indexed (vector, graph edges) before the next is written, as the expectations below assume.
 const add = async (name: string, body: Record<string, unknown>) => {
   ids[name] = (await server.post<{ id: string }>('/memories/add', body)).id;
+  await server.indexed();
 };
 const context = (body: Record<string, unknown>) => server.post<Bundle>('/context/get', body);
 const contents = (memories: Retrieved[]) => memories.map((memory) => memory.content);

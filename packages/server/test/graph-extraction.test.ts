@@ -82,7 +82,12 @@ describe('graph extraction on add and edit', () => {
     await server.close();
   });
 
-  const add = async (body: Record<string, unknown>) => (await server.post<{ id: string }>('/memories/add', body)).id;
+  // Each memory is indexed before the next is written, so every expectation below sees the ones before it.
+  const add = async (body: Record<string, unknown>) => {
+    const { id } = await server.post<{ id: string }>('/memories/add', body);
+    await server.indexed();
+    return id;
+  };
   const links = async (memoryId: string) =>
     (
       await database.all<{ node_id: string; edge_type: string; confidence: number }>(
@@ -187,6 +192,7 @@ describe('graph extraction on add and edit', () => {
       content: 'Receipts are printed at the front desk',
       tags: ['front-desk'],
     });
+    await server.indexed();
     expect(await links(base)).toEqual(['has_topic topic:front-desk 1']);
     expect(await edges(base)).toEqual([`${dependent} depends_on ${base} 1`]);
     // No other memory is tagged invoicing, so the topic node went with the edit.
@@ -214,6 +220,7 @@ describe('graph extraction on add and edit', () => {
     await otherDatabase.run('DROP TABLE graph_memory_links');
     const response = await other.call('POST', '/memories/add', { content: 'Still stored without a graph' });
     expect(response.status).toBe(201);
+    await other.indexed();
     const errors = await otherDatabase.all<{ code: string; memory_id: string }>(
       'SELECT code, memory_id FROM graph_errors',
     );

@@ -7,8 +7,10 @@ import { createTestServer, type TestServer } from './harness.js';
 let server: TestServer;
 let database: Database;
 const ids: Record<string, string> = {};
+// Each memory is indexed (vector, graph edges) before the next is written, as the expectations below assume.
 const add = async (name: string, body: Record<string, unknown>) => {
   ids[name] = (await server.post<{ id: string }>('/memories/add', body)).id;
+  await server.indexed();
 };
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
   await add('gone', { content: 'Obsolete Stripe note', tags: ['payments'] });
   await server.post('/memories/forget', { id: ids.gone });
   await server.post('/memories/edit', { id: ids.retry, metadata: { dependsOn: ids.stripe } });
+  await server.indexed();
 });
 afterAll(async () => {
   await server.close();

@@ -49,7 +49,7 @@ describe('memories/add under concurrency', () => {
     await server.close();
   });
 
-  it('stores every concurrent add with its vector and graph, and relates memories written in one batch', async () => {
+  it('stores every concurrent add, then indexes its vector and graph, relating memories written together', async () => {
     const bodies = [
       ...Array.from({ length: 20 }, (_, index) => ({ content: `Concurrent note ${index} about the ingest pipeline` })),
       { content: 'Release train: Tuesdays', type: 'decision' },
@@ -59,6 +59,8 @@ describe('memories/add under concurrency', () => {
     expect(responses.map((response) => response.status)).toEqual(bodies.map(() => 201));
     const ids = responses.map((response) => String(response.body.data?.id));
     expect(new Set(ids).size).toBe(bodies.length);
+    // Vectors and graph edges follow from the index jobs the adds committed.
+    await server.indexed();
     const placeholders = ids.map(() => '?').join(', ');
     const stored = await database.get<{ count: number }>(
       `SELECT COUNT(*) AS count FROM memories WHERE id IN (${placeholders})`,

@@ -27,6 +27,11 @@ export interface TestServer {
   ): Promise<TestResponse>;
   /** POST shortcut that expects success and returns `data`. */
   post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T>;
+  /**
+   * Waits until the background indexers of every open database have no due job: the vectors and graph edges of
+   * every write so far are stored. Adds answer before indexing; tests that read vectors or edges call this first.
+   */
+  indexed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +96,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, da
       if (!response.body.ok) throw new Error(`${route} failed: ${JSON.stringify(response.body.error)}`);
       return response.body.data as never;
     },
+    indexed: () => services.indexing.drain(),
     close: async () => {
       await closeServices(services);
       if (dataDir === undefined) rmSync(directory, { recursive: true, force: true });

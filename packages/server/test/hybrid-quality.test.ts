@@ -29,6 +29,7 @@ beforeAll(async () => {
   for (const [content] of PARAPHRASES)
     targets.push((await server.post<{ id: string }>('/memories/add', { content })).id);
   for (const content of DISTRACTORS) await server.post('/memories/add', { content });
+  await server.indexed();
 });
 afterAll(async () => {
   await server.close();

@@ -61,6 +61,7 @@ describe('hybrid retrieval falls back to lexical and says why', () => {
       embeddingModel: 'test/flaky',
       scope,
     });
+    await server.indexed();
     expect((await search('flaky', 'kayak')).trace).toMatchObject({ appliedStrategy: 'hybrid' });
     queriesFail = true;
     const result = await search('flaky', 'kayak');
@@ -83,15 +84,18 @@ describe('hybrid retrieval falls back to lexical and says why', () => {
       embeddingModel: 'ghost/missing',
       scope: { tenantId: 'ghost' },
     });
+    await server.indexed();
     expect((await search('ghost', 'ghost')).trace.semanticFallbackReason).toBe('embedding_model_unavailable');
     await server.post('/memories/add', {
       content: 'Never embedded',
       embeddingModel: 'test/never',
       scope: { tenantId: 'never' },
     });
+    await server.indexed();
     expect((await search('never', 'embedded')).trace.semanticFallbackReason).toBe('semantic_index_empty');
     expect((await search('blank', 'anything')).trace.semanticFallbackReason).toBe('embedding_model_not_configured');
     await server.post('/memories/add', { content: 'Hashed note', scope: { tenantId: 'hashed' } });
+    await server.indexed();
     expect((await search('hashed', '?!')).trace.semanticFallbackReason).toBe('query_has_no_terms');
   });
 
@@ -122,6 +126,7 @@ describe('hybrid retrieval falls back to lexical and says why', () => {
       content: 'Bob rents a kayak every summer',
       scope: { tenantId, userId: 'bob' },
     });
+    await server.indexed();
     const alice = await server.post<Search>('/memories/search', {
       query: 'kayak paddles',
       strategy: 'hybrid',

@@ -151,6 +151,7 @@ describe('memories/search', () => {
   });
 
   it('answers a hybrid request with the vector index of the default model', async () => {
+    await server.indexed();
     const data = await server.post<{ trace: Record<string, unknown> }>('/memories/search', {
       query: 'webhooks',
       strategy: 'hybrid_graph',

@@ -38,7 +38,12 @@ let server: TestServer;
 const direct: string[] = [];
 const linked: string[] = [];
 const distractors: string[] = [];
-const add = async (body: Record<string, unknown>) => (await server.post<{ id: string }>('/memories/add', body)).id;
+// Each memory is indexed (vector, graph edges) before the next is written, as the expectations below assume.
+const add = async (body: Record<string, unknown>) => {
+  const { id } = await server.post<{ id: string }>('/memories/add', body);
+  await server.indexed();
+  return id;
+};
 
 beforeAll(async () => {
   server = await createTestServer();

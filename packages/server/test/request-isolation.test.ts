@@ -63,8 +63,11 @@ async function waitFor(condition: () => boolean): Promise<void> {
 
 /** A promise with its resolve function, to hold a handler until the test lets it go. */
 function gate(): { opened: Promise<void>; open: () => void } {
-  const { promise, resolve } = Promise.withResolvers<void>();
-  return { opened: promise, open: () => resolve() };
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open: () => open() };
 }
 
 describe('request deadlines', () => {

@@ -69,6 +69,7 @@ describe('label credit in hybrid retrieval', () => {
       'Dana: I started a pottery class on Tuesdays',
     ])
       await server.post('/memories/add', { content });
+    await server.indexed();
   });
   afterAll(async () => {
     await server.close();

@@ -100,6 +100,7 @@ describe('query vectors per model', () => {
         scope,
         embeddingModel: modelId,
       });
+      await server.indexed();
       const before = embedded[modelId]?.length ?? 0;
       const result = await server.post<{ memories: Array<{ content: string }>; trace: Record<string, unknown> }>(
         '/memories/search',

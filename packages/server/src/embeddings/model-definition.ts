@@ -3,8 +3,8 @@ import type { EmbeddingModel } from 'ai';
 /** An embedding model object the AI SDK can call (a string id would go to the global gateway, so it is excluded). */
 export type EmbeddingModelObject = Exclude<EmbeddingModel, string>;
 
-/** A model the registry can serve: its identity, size, price, and how to get the AI SDK model object. */
-export interface EmbeddingModelDefinition {
+/** What every model definition gives: its identity, size and price. */
+interface EmbeddingModelBasics {
   /** `provider/name`, e.g. `local/hash-384` or `openai/text-embedding-3-small`. */
   id: string;
   dimensions: number;
@@ -17,9 +17,30 @@ export interface EmbeddingModelDefinition {
    * amount that depends on the model). Default `DEFAULT_MIN_SIMILARITY`.
    */
   minSimilarity?: number;
-  /** The model, or a loader called once on first use (a failed load marks the model unavailable). */
-  model: EmbeddingModelObject | (() => Promise<EmbeddingModelObject>);
 }
+
+/**
+ * A model the AI SDK calls: a model object, or a loader called once on first use (a failed load marks the model
+ * unavailable).
+ */
+export interface AiSdkEmbeddingModelDefinition extends EmbeddingModelBasics {
+  model: EmbeddingModelObject | (() => Promise<EmbeddingModelObject>);
+  workerModule?: never;
+}
+
+/**
+ * A local model run in the inference pool's worker threads: `workerModule` is the absolute `file:` URL of a module
+ * exporting `embed(texts: string[]): number[][] | Promise<number[][]>` (one vector of `dimensions` numbers per text),
+ * imported once by each worker on its first batch. A module that cannot be loaded marks the model unavailable.
+ */
+export interface WorkerEmbeddingModelDefinition extends EmbeddingModelBasics {
+  local: true;
+  workerModule: string;
+  model?: never;
+}
+
+/** A model the registry can serve: its identity, size, price, and how to run it. */
+export type EmbeddingModelDefinition = AiSdkEmbeddingModelDefinition | WorkerEmbeddingModelDefinition;
 
 /** What `GET /embeddings/models` and the selection logic need to know about a model. */
 export interface EmbeddingModelDescriptor {

@@ -1,4 +1,5 @@
 import type { OperationData, ResolvedScope } from '@memory-service/contract';
+import { pendingIndexJobs } from '../indexing/index-jobs.js';
 import type { Database } from '../store/database.js';
 import { backfillStatus } from './backfill.js';
 import { alarmsFor, healthOf, type SloFigures, slosFor } from './embedding-slos.js';
@@ -47,7 +48,8 @@ export interface ObservabilityRequest {
 }
 
 /**
- * `GET /management/embeddings/observability`: the queue (memories still without a vector), the worker (embedding
+ * `GET /management/embeddings/observability`: the queue (memories still without a vector; `indexPending`, an
+ * additive field, counts those whose index job has not run yet, vector or graph edges), the worker (embedding
  * jobs of the window and their top error codes, graph failures included), backfill, retrieval (semantic use,
  * fallbacks, latency percentiles), the month's cost, SLOs with their thresholds, alarms and an overall health.
  */
@@ -57,8 +59,8 @@ export async function embeddingsObservability(
   request: ObservabilityRequest,
 ): Promise<OperationData<'management.embeddings.observability'>> {
   const since = new Date(request.now.getTime() - request.windowHours * 3_600_000);
-  const queue = await coverage(database, request.scope, request.modelId);
-  const backfill = await backfillStatus(database, request.scope, request.modelId, queue);
+  const coverageFigures = await coverage(database, request.scope, request.modelId);
+  const backfill = await backfillStatus(database, request.scope, request.modelId, coverageFigures);
   const worker = await workerFigures(database, request.scope, since, request.modelFilter);
   const retrieval = await retrievalFigures(database, request.scope, since, request.modelFilter);
   const usage = await usageReport(database, {
@@ -69,11 +71,11 @@ export async function embeddingsObservability(
   });
   const attempts = worker.processed + worker.failed;
   const figures: SloFigures = {
-    pending: queue.pending,
+    pending: coverageFigures.pending,
     oldestPendingAgeSeconds:
-      queue.oldestPendingAt === null
+      coverageFigures.oldestPendingAt === null
         ? null
-        : Math.max(0, Math.round((request.now.getTime() - Date.parse(queue.oldestPendingAt)) / 1000)),
+        : Math.max(0, Math.round((request.now.getTime() - Date.parse(coverageFigures.oldestPendingAt)) / 1000)),
     jobs: attempts,
     errorRate: attempts === 0 ? 0 : Math.round((worker.failed / attempts) * 10_000) / 10_000,
     semanticRequests: retrieval.semanticRequests,
@@ -82,10 +84,15 @@ export async function embeddingsObservability(
     modelAvailable: registry.describe(request.modelId)?.available ?? false,
   };
   const alarms = alarmsFor(figures, request.modelId);
+  const queue = {
+    pending: figures.pending,
+    oldestPendingAgeSeconds: figures.oldestPendingAgeSeconds,
+    indexPending: await pendingIndexJobs(database, request.scope),
+  };
   return {
     scope: request.scope,
     windowHours: request.windowHours,
-    queue: { pending: figures.pending, oldestPendingAgeSeconds: figures.oldestPendingAgeSeconds },
+    queue,
     worker: {
       processed: worker.processed,
       failed: worker.failed,

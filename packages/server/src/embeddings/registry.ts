@@ -7,6 +7,7 @@ import {
   type EmbeddingModelObject,
   splitModelId,
 } from './model-definition.js';
+import { pooledEmbeddingModel } from './pooled-model.js';
 
 /** Vectors for a batch of texts, with the token count metering records. */
 export interface EmbeddingResult {
@@ -19,6 +20,7 @@ export interface EmbeddingResult {
 
 interface Entry {
   definition: EmbeddingModelDefinition;
+  model: EmbeddingModelObject | (() => Promise<EmbeddingModelObject>);
   loading?: Promise<EmbeddingModelObject>;
   loadFailed: boolean;
 }
@@ -43,11 +45,11 @@ export class EmbeddingRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly known = new Map<string, EmbeddingModelDescriptor>();
 
-  /** Adds (or replaces) a model. */
+  /** Adds (or replaces) a model: an AI SDK model (or its loader), or a `workerModule` run in the inference pool. */
   register(definition: EmbeddingModelDefinition): void {
     if (!Number.isInteger(definition.dimensions) || definition.dimensions < 1 || definition.dimensions > 65_536)
       throw new Error(`Embedding model '${definition.id}' needs positive integer dimensions`);
-    this.entries.set(definition.id, { definition, loadFailed: false });
+    this.entries.set(definition.id, { definition, model: modelOf(definition), loadFailed: false });
   }
 
   /** Whether a model is registered (declared-unavailable models are not). */
@@ -100,7 +102,7 @@ export class EmbeddingRegistry {
   }
 
   private async load(entry: Entry): Promise<EmbeddingModelObject> {
-    const { model } = entry.definition;
+    const { model } = entry;
     if (typeof model !== 'function') return model;
     entry.loading ??= model().catch((error: unknown) => {
       entry.loadFailed = true;
@@ -125,6 +127,11 @@ export class EmbeddingRegistry {
       // Local models do not fail transiently; a remote one gets one retry, as a write waits for it.
       maxRetries: entry.definition.local ? 0 : 1,
       ...(abortSignal ? { abortSignal } : {}),
+    }).catch((error: unknown) => {
+      // A pooled model loads in its worker on first use: a load that failed there makes it unavailable here too.
+      const unavailable = EmbeddingProviderError.isInstance(error) && error.code === 'EMBEDDING_MODEL_UNAVAILABLE';
+      if (unavailable && entry.definition.local) entry.loadFailed = true;
+      throw error;
     });
     const embeddings = result.embeddings.map((embedding) => Float32Array.from(embedding));
     if (embeddings.some((embedding) => embedding.length !== entry.definition.dimensions)) {
@@ -142,4 +149,17 @@ export class EmbeddingRegistry {
       model: descriptor,
     };
   }
+}
+
+/** The model a definition runs: its own, or for a worker module one that sends texts to the inference pool. */
+function modelOf(definition: EmbeddingModelDefinition): Entry['model'] {
+  if (definition.workerModule === undefined) return definition.model;
+  const url = URL.canParse(definition.workerModule) ? new URL(definition.workerModule) : undefined;
+  if (url?.protocol !== 'file:' || definition.local !== true)
+    throw new Error(`Embedding model '${definition.id}' needs a local workerModule given as an absolute file: URL`);
+  return pooledEmbeddingModel({
+    name: definition.id,
+    source: { module: url.href },
+    dimensions: definition.dimensions,
+  });
 }

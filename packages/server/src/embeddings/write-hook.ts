@@ -1,96 +1,72 @@
 import type { HandlerContext } from '../handlers/types.js';
-import type { Services } from '../services.js';
+import type { Logger } from '../logger.js';
 import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
-import { embeddingRegistryReady } from './default-registry.js';
 import { embeddingText, embedMemories, textHash } from './embed-memories.js';
-import { deleteVectors, findVectorTable, purgeOrphanVectors, storedTextHash } from './vector-store.js';
+import type { EmbeddingRegistry } from './registry.js';
+import { findVectorTable, purgeOrphanVectors } from './vector-store.js';
 
-/** A memory a request just wrote, with what its derived work is recorded under. */
-export interface WrittenMemory {
-  row: MemoryRow;
+/** Where the indexer's embedding work is done and recorded. */
+export interface WrittenMemoriesTarget {
+  database: Database;
+  registry: EmbeddingRegistry;
+  /** The model of memories that name none. */
+  defaultModel: string;
   tenantId: string | null;
-  requestId: string;
+  logger: Logger;
   now: Date;
 }
 
-async function hasCurrentVector(database: Database, modelId: string, seq: number, text: string): Promise<boolean> {
+/** Memories whose stored vector for the model was computed from their current text (nothing to embed again). */
+async function currentlyEmbedded(
+  database: Database,
+  modelId: string,
+  rows: readonly MemoryRow[],
+): Promise<Set<number>> {
   const table = await findVectorTable(database, modelId);
-  return table !== undefined && (await storedTextHash(database, table, seq)) === textHash(text);
-}
-
-function warnNotEmbedded(services: Services, written: WrittenMemory, modelId: string, errorCode: string): void {
-  services.logger.warn('memory not embedded', {
-    requestId: written.requestId,
-    memoryId: written.row.id,
-    modelId,
-    errorCode,
-  });
+  if (table === undefined || rows.length === 0) return new Set();
+  const stored = await database.all<{ memory_seq: number; text_hash: string }>(
+    `SELECT memory_seq, text_hash FROM ${table.tableName} WHERE memory_seq IN (${rows.map(() => '?').join(', ')})`,
+    rows.map((row) => row.seq),
+  );
+  const hashes = new Map(stored.map((entry) => [Number(entry.memory_seq), entry.text_hash]));
+  return new Set(rows.filter((row) => hashes.get(row.seq) === textHash(embeddingText(row))).map((row) => row.seq));
 }
 
 /**
- * The write hook of `memories/add` and `memories/edit`: embeds written memories with their selected model (stamped in
- * `embedding_model`) before the calls return, one embedding call per model, tenant and project for a whole group
- * commit. A failure never fails the write: it is logged (code only) and recorded as a failed job; the memory waits
- * for the backfill.
+ * The indexer's embedding step for memories written by `memories/add` and `memories/edit`: embeds them with their
+ * selected model (stamped in `embedding_model`), one embedding call per model and project for a whole batch, and
+ * skips those whose vector already matches their text (an edit of other fields, a batch retried after a crash).
+ * A failure is logged (code only) and recorded as a failed job by `embedMemories`; it never throws. Returns the
+ * error code of each memory left without a vector.
  */
 export async function embedWrittenMemories(
-  services: Services,
-  database: Database,
-  written: readonly WrittenMemory[],
-): Promise<void> {
-  const groups = new Map<string, WrittenMemory[]>();
-  for (const entry of written) {
-    const key = JSON.stringify([entry.row.embedding_model ?? services.config.embeddingModel, entry.tenantId]);
-    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  target: WrittenMemoriesTarget,
+  rows: readonly MemoryRow[],
+): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  const groups = new Map<string, MemoryRow[]>();
+  for (const row of rows) {
+    const modelId = row.embedding_model ?? target.defaultModel;
+    groups.set(modelId, [...(groups.get(modelId) ?? []), row]);
   }
-  for (const [key, group] of groups) {
-    const [modelId] = JSON.parse(key) as [string];
-    const first = group[0] as WrittenMemory;
+  for (const [modelId, group] of groups) {
     try {
+      const current = await currentlyEmbedded(target.database, modelId, group);
       const outcome = await embedMemories(
-        {
-          database,
-          registry: await embeddingRegistryReady(),
-          modelId,
-          tenantId: first.tenantId,
-          origin: 'write',
-          now: first.now,
-        },
-        group.map((entry) => entry.row),
+        { ...target, modelId, origin: 'write' },
+        group.filter((row) => !current.has(row.seq)),
       );
-      const failed = new Set(outcome.failedIds);
-      for (const entry of group) {
-        if (failed.has(entry.row.id))
-          warnNotEmbedded(services, entry, modelId, outcome.error?.code ?? 'EMBEDDING_FAILED');
-      }
+      for (const memoryId of outcome.failedIds) failures.set(memoryId, outcome.error?.code ?? 'EMBEDDING_FAILED');
     } catch {
-      for (const entry of group) warnNotEmbedded(services, entry, modelId, 'EMBEDDING_HOOK_FAILED');
+      for (const row of group) failures.set(row.id, 'EMBEDDING_HOOK_FAILED');
     }
   }
-}
-
-/**
- * The write hook of `memories/edit`: an edit that changes the embedded text first drops the memory's old vectors, so
- * no model keeps serving the previous wording; an edit that keeps it (and the vector) embeds nothing.
- */
-export async function embedAfterEdit(context: HandlerContext, row: MemoryRow, previous: MemoryRow): Promise<void> {
-  const modelId = row.embedding_model ?? context.services.config.embeddingModel;
-  const written: WrittenMemory = {
-    row,
-    tenantId: context.scope.tenantId,
-    requestId: context.requestId,
-    now: context.now,
-  };
-  try {
-    const { database } = await context.tenant();
-    const text = embeddingText(row);
-    if (embeddingText(previous) !== text) await deleteVectors(database, row.seq);
-    else if (await hasCurrentVector(database, modelId, row.seq, text)) return;
-    await embedWrittenMemories(context.services, database, [written]);
-  } catch {
-    warnNotEmbedded(context.services, written, modelId, 'EMBEDDING_HOOK_FAILED');
+  for (const [memoryId, errorCode] of failures) {
+    const modelId = rows.find((row) => row.id === memoryId)?.embedding_model ?? target.defaultModel;
+    target.logger.warn('memory not embedded', { memoryId, modelId, errorCode });
   }
+  return failures;
 }
 
 /** The vacuum hook: drops vectors of memories vacuum purged. Never fails the vacuum. */

@@ -1,30 +1,26 @@
-import type { WrittenMemory } from '../embeddings/write-hook.js';
-import type { Services } from '../services.js';
+import type { InStatement } from '@libsql/client';
+import type { Logger } from '../logger.js';
 import type { Database } from '../store/database.js';
-import { syncMemoryGraphs } from './sync-memory-graph.js';
+import type { MemoryRow } from '../store/memory-rows.js';
+import { type GraphSyncOutcome, syncMemoryGraphs } from './sync-memory-graph.js';
 
 /**
- * The write hook of `memories/add` and `memories/edit`: (re-)extracts the written memories' graphs in one write. A
- * graph failure never fails the write; it is logged (codes only, no SQL) and recorded in `graph_errors` for
- * graph/status.
+ * The indexer's graph step for memories written by `memories/add` and `memories/edit`: (re-)extracts their graphs in
+ * one write, with each memory's `alsoCommit` statements in the same transaction. A graph failure never fails the
+ * write; it is logged (codes only, no SQL) and recorded in `graph_errors` for graph/status. Returns one outcome per
+ * row, in order.
  */
 export async function extractGraphAfterWrites(
-  services: Services,
+  logger: Logger,
   database: Database,
-  written: readonly WrittenMemory[],
-): Promise<void> {
-  const outcomes = await syncMemoryGraphs(
-    database,
-    written.map((entry) => entry.row),
-    written[0]?.now ?? new Date(),
-  );
-  written.forEach((entry, index) => {
+  rows: readonly MemoryRow[],
+  now: Date,
+  alsoCommit?: (row: MemoryRow) => InStatement[],
+): Promise<GraphSyncOutcome[]> {
+  const outcomes = await syncMemoryGraphs(database, rows, now, alsoCommit);
+  rows.forEach((row, index) => {
     const outcome = outcomes[index];
-    if (outcome === 'synced') return;
-    services.logger.warn('graph extraction degraded', {
-      requestId: entry.requestId,
-      memoryId: entry.row.id,
-      outcome,
-    });
+    if (outcome !== 'synced') logger.warn('graph extraction degraded', { memoryId: row.id, outcome });
   });
+  return outcomes;
 }

@@ -157,20 +157,26 @@ async function wrote(database: Database, statements: InStatement[]): Promise<boo
 
 /**
  * (Re-)extracts memories' graphs deterministically: each memory's old links and extraction edges are dropped, then
- * its node links and memory-to-memory edges written, all memories in one transaction (a group commit's batch); if
- * that fails, each memory is written on its own so one bad row costs only its own graph. Never throws: the memories
- * are already stored, the graph is derived from them; a failure is recorded with a code for observability (and
- * logged by the caller). Returns one outcome per row, in order.
+ * its node links and memory-to-memory edges written, all memories in one transaction (an indexer's batch); if
+ * that fails, each memory is written on its own so one bad row costs only its own graph. `alsoCommit` adds a
+ * memory's own statements to whichever transaction writes its graph (the indexer finishes its job there). Never
+ * throws: the memories are already stored, the graph is derived from them; a failure is recorded with a code for
+ * observability (and logged by the caller). Returns one outcome per row, in order.
  */
 export async function syncMemoryGraphs(
   database: Database,
   rows: readonly MemoryRow[],
   now: Date,
+  alsoCommit: (row: MemoryRow) => InStatement[] = () => [],
 ): Promise<GraphSyncOutcome[]> {
   const timestamp = now.toISOString();
   const extractions: Extraction[] = [];
   const earlier = new Map<string, MemoryRow[]>();
-  for (const row of rows) extractions.push(await extract(database, row, timestamp, earlier));
+  for (const row of rows) {
+    const extraction = await extract(database, row, timestamp, earlier);
+    extraction.statements.push(...alsoCommit(row));
+    extractions.push(extraction);
+  }
   const together = await wrote(
     database,
     extractions.flatMap((extraction) => extraction.statements),

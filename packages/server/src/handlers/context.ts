@@ -1,5 +1,6 @@
 import { type ContextGetInputSchema, normalizeStrategy } from '@memory-service/contract';
 import type * as z from 'zod';
+import { pendingIndexJobs, TRACE_PENDING_CAP } from '../indexing/index-jobs.js';
 import { assembleContext } from '../retrieval/context-bundle.js';
 import { recordRetrievalMetrics } from '../rollout/metrics-store.js';
 import { loadRetrievalSettings } from '../rollout/rollout-store.js';
@@ -11,7 +12,8 @@ export type ContextInput = z.output<typeof ContextGetInputSchema>;
 /**
  * Runs a context call: the strategy is the request's, else the tenant's retrieval policy default (lexical until
  * promoted); the scope's rollout mode decides the graph. With `recordMetrics` (context/get) the call's shadow
- * metrics row is written; a failure to write it is logged and never fails the call.
+ * metrics row is written; a failure to write it is logged and never fails the call. The trace adds `indexPending`:
+ * the scope's memories still waiting for their vectors and graph edges (found lexically meanwhile).
  */
 export async function runContext(input: ContextInput, context: HandlerContext, options: { recordMetrics: boolean }) {
   const { database } = await context.tenant();
@@ -49,7 +51,12 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
       context.now,
     );
   }
-  return { ...assembled, settings };
+  // An additive trace field: the contract's trace lists what every server reports, this server says a little more.
+  const trace = {
+    ...assembled.data.trace,
+    indexPending: await pendingIndexJobs(database, context.scope, TRACE_PENDING_CAP),
+  };
+  return { ...assembled, data: { ...assembled.data, trace }, settings };
 }
 
 /** `context/get`. */

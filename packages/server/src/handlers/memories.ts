@@ -8,13 +8,14 @@ import {
 import type * as z from 'zod';
 import { ApiError } from '../api-error.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
-import { embedAfterEdit, purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
-import { extractGraphAfterWrites } from '../graph/extract-after-write.js';
+import { purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
+import { pendingIndexJobs, TRACE_PENDING_CAP } from '../indexing/index-jobs.js';
 import { escapeLike } from '../retrieval/fts-query.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { type MemoryFilters, MemoryStore } from '../store/memories.js';
 import { toMemory } from '../store/memory-rows.js';
 import { addMemoryRow } from '../writes/add-memories.js';
+import { editMemoryRow } from '../writes/edit-memory.js';
 import type { Handler, HandlerContext } from './types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,11 +71,11 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
   };
 };
 
-/** `memories/search`. */
+/** `memories/search`; its trace adds `indexPending`, the scope's memories still waiting for vectors and graph edges. */
 export const searchMemories: Handler<'memories.search'> = async (input, context) => {
   const database = (await context.tenant()).database;
   const requested = normalizeStrategy(input.strategy) ?? 'lexical';
-  return searchMemoriesFor(database, {
+  const found = await searchMemoriesFor(database, {
     query: input.query,
     scope: context.scope,
     limit: input.limit,
@@ -82,6 +83,9 @@ export const searchMemories: Handler<'memories.search'> = async (input, context)
     ...(input.type === undefined ? {} : { type: input.type }),
     ...(input.layer === undefined ? {} : { layer: input.layer }),
   });
+  // An additive trace field: the contract's trace lists what every server reports, this server says a little more.
+  const trace = { ...found.trace, indexPending: await pendingIndexJobs(database, context.scope, TRACE_PENDING_CAP) };
+  return { ...found, trace };
 };
 
 function tagList(tags: string | readonly string[] | undefined): string[] | undefined {
@@ -119,9 +123,9 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
     if (input.embeddingModel !== undefined) throw error;
     return selectEmbeddingModel(context.services, context.caller.ownerId, existing.project_id, undefined);
   });
-  const updated = await memories.update(
-    input.id,
-    {
+  const updated = await editMemoryRow(context.services, memories.database, {
+    existing,
+    patch: {
       ...(input.content === undefined ? {} : { content: input.content }),
       ...(input.type === undefined ? {} : { type: input.type }),
       ...(input.layer === undefined ? {} : { layer: input.layer }),
@@ -131,15 +135,11 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
       ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
       embeddingModel: selection.modelId,
     },
-    context.scope,
-    context.now,
-  );
+    scope: context.scope,
+    now: context.now,
+  });
   if (updated === undefined)
     throw new ApiError('MEMORY_NOT_FOUND', `Memory '${input.id}' was not found`, { id: input.id });
-  await embedAfterEdit(context, updated, existing);
-  await extractGraphAfterWrites(context.services, memories.database, [
-    { row: updated, tenantId: context.scope.tenantId, requestId: context.requestId, now: context.now },
-  ]);
   const source = input.embeddingModel !== undefined ? 'request' : selection.source;
   return {
     id: updated.id,

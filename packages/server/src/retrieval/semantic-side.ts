@@ -1,3 +1,4 @@
+import { ApiError } from '../api-error.js';
 import { describeEmbeddingError } from '../embeddings/embedding-errors.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { scopeModel } from '../embeddings/scope-model.js';
@@ -71,8 +72,9 @@ export function queryTexts(query: string, local: boolean): string[] {
 }
 
 /**
- * Embeds the query with the scope's model (metering the request) and finds its nearest memories. Every failure is
- * caught and named, so the caller can fall back to lexical and say why.
+ * Embeds the query with the scope's model (metering the request) and finds its nearest memories. Every failure of the
+ * model or the search is caught and named, so the caller can fall back to lexical and say why; the server's own
+ * refusals (`ApiError`: SERVER_BUSY, a passed deadline) propagate.
  */
 export async function semanticSide(database: Database, request: SemanticRequest): Promise<SemanticSide> {
   const reasons = SEMANTIC_FALLBACK_REASONS;
@@ -105,6 +107,9 @@ export async function semanticSide(database: Database, request: SemanticRequest)
       ),
     );
   } catch (error) {
+    // The server refusing work (SERVER_BUSY: the local model's queue is full) or a request past its deadline is not a
+    // model failure: the request answers it, with its Retry-After, rather than a lexical answer the client takes as all.
+    if (error instanceof ApiError) throw error;
     const unavailable = describeEmbeddingError(error).code === 'EMBEDDING_MODEL_UNAVAILABLE';
     return { ok: false, modelId, reason: unavailable ? reasons.modelUnavailable : reasons.embeddingFailed };
   }
@@ -127,7 +132,8 @@ export async function semanticSide(database: Database, request: SemanticRequest)
         return new Set([...scores].filter(([, score]) => score >= descriptor.minSimilarity).map(([seq]) => seq));
       },
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     return { ok: false, modelId, reason: reasons.searchFailed };
   }
 }

@@ -45,10 +45,10 @@ class PoolWorker {
 
   private start(): Worker {
     const worker = spawnWorker('database-worker');
-    worker.unref();
     worker.on('message', (reply: DatabaseReply) => {
       const job = this.running.get(reply.id);
       this.running.delete(reply.id);
+      if (this.running.size === 0) worker.unref();
       if (job !== undefined) {
         if (reply.ok) job.resolve(reply.value);
         else job.reject(new DatabaseWorkerError(reply.error.name, reply.error.message, reply.error.code));
@@ -63,10 +63,14 @@ class PoolWorker {
       if (!this.stopped && this.worker === worker) this.worker = this.start();
       this.onSettled();
     });
+    // An idle worker never keeps the process alive (after the listeners: adding one refs the port again); one with
+    // statements in flight does, until they answer (see send and the message listener).
+    worker.unref();
     return worker;
   }
 
   send(id: number, job: Job): void {
+    if (this.running.size === 0) this.worker.ref();
     this.running.set(id, job);
     this.worker.postMessage({ ...job.request, id } as DatabaseRequest);
   }

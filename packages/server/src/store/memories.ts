@@ -1,4 +1,4 @@
-import type { InValue } from '@libsql/client';
+import type { InStatement, InValue } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from './database.js';
 import {
@@ -59,21 +59,27 @@ export class MemoryStore {
   constructor(readonly database: Database) {}
 
   /**
-   * Inserts memories in one transaction (group commit of concurrent adds) and returns their rows, in order. Ids are
-   * random; the rare collision with a stored id retries the whole batch with fresh ids.
+   * Inserts memories in one transaction (group commit of concurrent adds) and returns their rows, in order; `alsoCommit`
+   * adds statements about each new memory (by id) to that transaction. Ids are random; the rare collision with a
+   * stored id retries the whole batch with fresh ids.
    */
-  async insertMany(entries: readonly NewMemoryEntry[]): Promise<MemoryRow[]> {
+  async insertMany(
+    entries: readonly NewMemoryEntry[],
+    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[] = () => [],
+  ): Promise<MemoryRow[]> {
     if (entries.length === 0) return [];
     for (let attempt = 0; ; attempt += 1) {
       const ids = entries.map(() => newMemoryId());
       try {
         await this.database.transaction(
-          entries.flatMap(({ memory, scope, now }, index) => {
+          entries.flatMap((entry, index) => {
+            const { memory, scope, now } = entry;
             const id = ids[index] as string;
             const timestamp = now.toISOString();
             return [
               memoryInsertStatement(id, memory, scope, timestamp),
               lifecycleStatement('memory.created', id, scope, timestamp, { type: memory.type, layer: memory.layer }),
+              ...alsoCommit(id, entry),
             ];
           }),
         );
@@ -117,8 +123,17 @@ export class MemoryStore {
     );
   }
 
-  /** Applies a patch to a visible live memory; returns the updated row, or undefined when not found. */
-  async update(id: string, patch: MemoryPatch, scope: ResolvedScope, now: Date): Promise<MemoryRow | undefined> {
+  /**
+   * Applies a patch to a visible live memory, with `alsoCommit` in the same transaction; returns the updated row, or
+   * undefined when not found.
+   */
+  async update(
+    id: string,
+    patch: MemoryPatch,
+    scope: ResolvedScope,
+    now: Date,
+    alsoCommit: InStatement[] = [],
+  ): Promise<MemoryRow | undefined> {
     const sets: string[] = [];
     const args: InValue[] = [];
     const set = (column: string, value: InValue) => {
@@ -149,6 +164,7 @@ export class MemoryStore {
               SELECT 'memory.updated', id, user_id, project_id, ?, ? FROM memories WHERE id = ? AND changes() > 0`,
         args: [JSON.stringify({ fields: Object.keys(patch) }), timestamp, id],
       },
+      ...alsoCommit,
     ]);
     if (!changed) return undefined;
     return this.findById(id);

@@ -7,24 +7,33 @@ export interface Migration {
   statements: readonly string[];
 }
 
-/** Applies the migrations a database has not seen yet, each in its own transaction. Idempotent. */
+async function appliedVersions(database: Database): Promise<Set<number>> {
+  const rows = await database.all<{ version: number }>('SELECT version FROM schema_migrations');
+  return new Set(rows.map((row) => Number(row.version)));
+}
+
+/**
+ * Applies the migrations a database has not seen yet, each in its own transaction. Idempotent, and safe when several
+ * server processes open one shared database at once: a migration that fails because another process applied it
+ * first (its transaction rolled back whole) is skipped; any other failure is thrown.
+ */
 export async function migrate(database: Database, migrations: readonly Migration[]): Promise<void> {
   await database.run(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
-  const applied = new Set(
-    (await database.all<{ version: number }>('SELECT version FROM schema_migrations')).map((row) =>
-      Number(row.version),
-    ),
-  );
+  const applied = await appliedVersions(database);
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
-    await database.transaction([
-      ...migration.statements.map((sql) => ({ sql, args: [] })),
-      {
-        sql: 'INSERT OR IGNORE INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
-        args: [migration.version, migration.name, new Date().toISOString()],
-      },
-    ]);
+    try {
+      await database.transaction([
+        ...migration.statements.map((sql) => ({ sql, args: [] })),
+        {
+          sql: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+          args: [migration.version, migration.name, new Date().toISOString()],
+        },
+      ]);
+    } catch (error) {
+      if (!(await appliedVersions(database)).has(migration.version)) throw error;
+    }
   }
 }

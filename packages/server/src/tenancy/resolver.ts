@@ -6,6 +6,7 @@ import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
 import { mappingLocation } from './database-location.js';
+import { namespaceFetch } from './host-routed-fetch.js';
 import type { ProvisionedDatabase, TenantProvisioner } from './provisioner.js';
 import type { SecretBox } from './secrets.js';
 import type { TenantRegistry, TenantRow } from './tenant-registry.js';
@@ -19,6 +20,14 @@ export interface TenantDatabase {
   tenantId: string | null;
   database: Database;
 }
+
+/** What runs beside an open database: started when it opens, stopped before it closes (the indexer). */
+export interface DatabaseLifecycle {
+  opened(handle: TenantDatabase): void;
+  closing(handle: TenantDatabase): Promise<void>;
+}
+
+const NO_LIFECYCLE: DatabaseLifecycle = { opened: () => undefined, closing: async () => undefined };
 
 /** The cache key of a tenant's open database (management drops it when the mapping changes). */
 export function tenantCacheKey(ownerId: string, tenantId: string): string {
@@ -42,6 +51,7 @@ export class TenantResolver {
     private readonly secrets: SecretBox,
     private readonly logger: Logger,
     private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
+    private readonly lifecycle: DatabaseLifecycle = NO_LIFECYCLE,
   ) {}
 
   /** Resolves the database for a request, or throws the contract's tenancy error. */
@@ -63,7 +73,7 @@ export class TenantResolver {
     this.open.clear();
     for (const entry of entries) {
       try {
-        await (await entry).database.close();
+        await this.closeHandle(await entry);
       } catch {
         // Already failed to open: nothing to close.
       }
@@ -76,7 +86,7 @@ export class TenantResolver {
     this.open.delete(key);
     if (entry) {
       try {
-        await (await entry).database.close();
+        await this.closeHandle(await entry);
       } catch {
         // Nothing to close.
       }
@@ -92,8 +102,13 @@ export class TenantResolver {
         'No active workspace database is configured for this API key owner',
       );
     }
-    const token = url === this.config.defaultDbUrl ? this.config.defaultDbToken : undefined;
-    return this.cached(`workspace:${ownerId}`, null, { url, authToken: token });
+    const isDefault = url === this.config.defaultDbUrl;
+    const namespace = isDefault ? this.config.defaultDbNamespace : undefined;
+    return this.cached(`workspace:${ownerId}`, null, {
+      url,
+      authToken: isDefault ? this.config.defaultDbToken : undefined,
+      ...(namespace ? { fetch: namespaceFetch(namespace) } : {}),
+    });
   }
 
   private async autoProvision(ownerId: string, tenantId: string, now: Date): Promise<TenantRow> {
@@ -179,11 +194,18 @@ export class TenantResolver {
       return existing;
     }
     const opening = (async () => {
-      const database = await this.connect(location);
-      await migrate(database, tenantMigrations);
+      const database = await this.connect(location).catch((error: unknown) => {
+        throw unreadable(error, tenantId);
+      });
+      await migrate(database, tenantMigrations).catch(async (error: unknown) => {
+        await database.close().catch(() => undefined);
+        throw unreadable(error, tenantId);
+      });
       await database.refreshStatistics();
       database.logs.onDropped = (rows) => this.logger.warn('buffered log rows not written', { key, rows });
-      return { key, tenantId, database };
+      const handle = { key, tenantId, database };
+      this.lifecycle.opened(handle);
+      return handle;
     })();
     this.open.set(key, opening);
     opening.catch((error: unknown) => {
@@ -194,6 +216,11 @@ export class TenantResolver {
     return opening;
   }
 
+  private async closeHandle(handle: TenantDatabase): Promise<void> {
+    await this.lifecycle.closing(handle);
+    await handle.database.close();
+  }
+
   private evict(): void {
     while (this.open.size > Math.max(1, this.config.tenantCacheSize)) {
       const oldest = this.open.keys().next().value;
@@ -202,11 +229,29 @@ export class TenantResolver {
       this.open.delete(oldest);
       // A request may still hold the evicted handle: close it after a grace period, not under its feet.
       const timer = setTimeout(() => {
-        entry?.then((handle) => handle.database.close()).catch(() => undefined);
+        entry?.then((handle) => this.closeHandle(handle)).catch(() => undefined);
       }, EVICTED_CLOSE_DELAY_MS);
       timer.unref();
     }
   }
+}
+
+/** SQLite's codes for a file that is not a database, or one whose pages or schema are damaged. */
+const DAMAGED_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
+
+/**
+ * A database that cannot be read answers TENANT_DATABASE_UNREADABLE (not retryable: it needs an operator and a
+ * backup), never an empty tenant that accepts writes; any other opening failure is passed on as it is.
+ */
+function unreadable(error: unknown, tenantId: string | null): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || ![...DAMAGED_CODES].some((damaged) => code.startsWith(damaged))) return error;
+  const which = tenantId === null ? 'The workspace database' : `The database of tenant '${tenantId}'`;
+  return new ApiError(
+    'TENANT_DATABASE_UNREADABLE',
+    `${which} cannot be read (${code}): it is damaged or not a database. Restore it from a backup; nothing was written.`,
+    { code },
+  );
 }
 
 /** A short, secret-free description of an unexpected error for logs. */

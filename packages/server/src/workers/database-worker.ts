@@ -48,10 +48,14 @@ class Connection {
   private readonly statements = new Map<string, PreparedStatement>();
 
   constructor(readonly native: NativeDatabase) {
+    // First, so that even switching the journal mode waits for another connection's write instead of failing.
+    native.exec('PRAGMA busy_timeout = 5000');
     native.exec('PRAGMA journal_mode = WAL');
     // WAL with synchronous NORMAL: a committed transaction is in the WAL before the call returns (survives kill -9).
     native.exec('PRAGMA synchronous = NORMAL');
-    native.exec('PRAGMA busy_timeout = 5000');
+    // Reads the header and the schema: a file that is not a database, or whose schema is damaged, fails here with
+    // SQLite's own error instead of on a later request (the caller refuses the database; it never starts empty).
+    native.exec('PRAGMA schema_version');
     native.exec('PRAGMA foreign_keys = ON');
   }
 
@@ -90,6 +94,14 @@ class Connection {
 
   close(): void {
     this.statements.clear();
+    try {
+      // Everything committed moves from the WAL into the database file, and the WAL is emptied: a copy of the `.db`
+      // file alone (a backup taken after shutdown) holds every write. Busy (another connection reads): the last
+      // connection to close checkpoints anyway.
+      this.native.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Nothing to lose: the WAL stays and is replayed by the next open.
+    }
     this.native.close();
   }
 }
@@ -133,10 +145,38 @@ function toRow(values: unknown[], columns: string[]): SqlRow {
 
 const connections = new Map<string, Connection>();
 
+/** How long opening a connection keeps retrying while another connection holds a lock it needs. */
+const OPEN_BUSY_RETRY_MS = 10_000;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Opens a connection. Switching a new database to WAL takes an exclusive lock that SQLite does not wait for (its busy
+ * handler is not called there), so when several connections open one new database at once (servers starting
+ * together, a reader beside the writer) the losers retry for a while instead of failing the request.
+ */
+function openConnection(path: string): Connection {
+  const started = Date.now();
+  for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+    const native = new NativeDatabase(path);
+    try {
+      return new Connection(native);
+    } catch (error) {
+      native.close();
+      if (!isBusy(error) || Date.now() - started > OPEN_BUSY_RETRY_MS) throw error;
+      Atomics.wait(sleeper, 0, 0, pause);
+    }
+  }
+}
+
 function connection(key: string, path: string): Connection {
   let open = connections.get(key);
   if (open === undefined) {
-    open = new Connection(new NativeDatabase(path));
+    open = openConnection(path);
     connections.set(key, open);
   }
   return open;

@@ -1,7 +1,9 @@
+import { outsideRequestScope } from '../pipeline/request-scope.js';
+
 /**
  * Group commit: work submitted while a batch is running waits for it and then runs as the next batch, so concurrent
- * writers share one transaction (and one embedding call, one graph write) instead of queueing for one each. A lone
- * writer is never delayed: its batch starts at once with just its item.
+ * writers share one transaction instead of queueing for one each. A lone writer is never delayed: its batch starts
+ * at once with just its item.
  */
 export class GroupCommit<Item, Result> {
   private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }> =
@@ -28,7 +30,8 @@ export class GroupCommit<Item, Result> {
     const done = new Promise<Result>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
     });
-    if (!this.draining) void this.drain();
+    // A batch serves every request in it, so it runs outside the deadline of the request that happened to start it.
+    if (!this.draining) void outsideRequestScope(() => this.drain());
     return done;
   }
 

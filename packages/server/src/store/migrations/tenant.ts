@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.js';
 import { embeddingMigrations } from './tenant-embeddings.js';
 import { ftsMigrations } from './tenant-fts.js';
 import { graphMigrations } from './tenant-graph.js';
+import { indexingMigrations } from './tenant-indexing.js';
 
 /** Memories, FTS index, sessions, skill files, lifecycle events (versions 1-9). */
 const coreMigrations: readonly Migration[] = [
@@ -142,11 +143,12 @@ const coreMigrations: readonly Migration[] = [
 
 /**
  * Every migration of a tenant (or workspace) database. Version ranges per area keep them apart:
- * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29 (30-39 are kept for management state).
+ * core 1-9, embeddings 10-19, graph/rollout/consolidation 20-29 (30-39 are kept for management state), indexing 40-49.
  */
 export const tenantMigrations: readonly Migration[] = [
   ...coreMigrations,
   ...ftsMigrations,
   ...embeddingMigrations,
   ...graphMigrations,
+  ...indexingMigrations,
 ];

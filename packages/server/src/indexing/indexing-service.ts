@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { EmbeddingRegistry } from '../embeddings/registry.js';
+import type { Logger } from '../logger.js';
+import type { Database } from '../store/database.js';
+import { type DatabaseLifecycle, describeError, type TenantDatabase } from '../tenancy/resolver.js';
+import { indexBatch } from './index-batch.js';
+import { claimIndexJobs } from './index-jobs.js';
+import { Indexer } from './indexer.js';
+
+/** What the indexers of a server share. */
+export interface IndexingOptions {
+  logger: Logger;
+  /** The model of memories that name none (MEMORY_EMBEDDING_MODEL). */
+  defaultModel: string;
+  registry: () => Promise<EmbeddingRegistry>;
+  /** The record clock (usage month, graph timestamps); tests may pin it. */
+  now: () => Date;
+  /** Wall-clock milliseconds for leases and backoff. */
+  clock?: () => number;
+  /** The claimant id written into `claimed_by`; unique per server instance by default. */
+  claimant?: string;
+}
+
+/**
+ * The indexers of every open tenant database: one starts when the resolver opens a database (resuming the jobs it
+ * holds) and stops before it closes. Writes wake their database's indexer; tests and the start-up sweep drain them.
+ */
+export class IndexingService implements DatabaseLifecycle {
+  /** This server's claimant id: host, process and a random suffix (two instances in one process differ too). */
+  readonly claimant: string;
+  private readonly indexers = new Map<Database, Indexer>();
+  private paused = false;
+  private closed = false;
+  private sweep: { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> } | null = null;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(private readonly options: IndexingOptions) {
+    this.claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  }
+
+  /** Starts the indexer of a database that just opened; it resumes the jobs left from before at once. */
+  opened(handle: TenantDatabase): void {
+    if (this.closed || this.indexers.has(handle.database)) return;
+    const { database, tenantId } = handle;
+    const clock = this.options.clock ?? Date.now;
+    const indexer = new Indexer(
+      {
+        claim: (options) => claimIndexJobs(database, this.claimant, options),
+        process: async (jobs) =>
+          indexBatch(
+            {
+              database,
+              tenantId,
+              claimant: this.claimant,
+              registry: await this.options.registry(),
+              defaultModel: this.options.defaultModel,
+              logger: this.options.logger,
+              now: this.options.now(),
+              nowMs: clock(),
+            },
+            jobs,
+          ),
+        paused: () => this.paused,
+        logger: this.options.logger,
+        clock,
+      },
+      handle.key,
+    );
+    this.indexers.set(database, indexer);
+    indexer.start();
+  }
+
+  /** Stops a database's indexer before the database closes (its batch in progress is stored first). */
+  async closing(handle: TenantDatabase): Promise<void> {
+    const indexer = this.indexers.get(handle.database);
+    this.indexers.delete(handle.database);
+    await indexer?.stop();
+  }
+
+  /** Tells a database's indexer that jobs were just written. */
+  wake(database: Database): void {
+    this.indexers.get(database)?.wake();
+  }
+
+  /** Stops background indexing everywhere (writes still queue jobs; `drain` still indexes). */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Restarts background indexing everywhere. */
+  resume(): void {
+    this.paused = false;
+    for (const indexer of this.indexers.values()) indexer.start();
+  }
+
+  /**
+   * Schedules the start-up sweep (reopening known databases so their jobs resume) after a delay, so it never
+   * competes with start-up itself; `drain` runs it at once.
+   */
+  scheduleSweep(run: () => Promise<void>, delayMs: number): void {
+    const timer = setTimeout(() => this.startSweep(), delayMs);
+    timer.unref();
+    this.sweep = { timer, run };
+  }
+
+  /** Whether the server is shutting down (the sweep stops opening databases). */
+  get shuttingDown(): boolean {
+    return this.closed;
+  }
+
+  /** Waits until a database's indexer has no pass in progress (it is not made to run while paused). */
+  async settled(database: Database): Promise<void> {
+    await this.indexers.get(database)?.settled();
+  }
+
+  /**
+   * Indexes every open database until no job is due, after the start-up sweep (run now if still scheduled). Jobs
+   * waiting for a retry backoff, or held under another process's lease, stay queued.
+   */
+  async drain(): Promise<void> {
+    this.startSweep();
+    await this.sweeping;
+    await Promise.all([...this.indexers.values()].map((indexer) => indexer.drain()));
+  }
+
+  /** Stops every indexer and the sweep; queued jobs stay in their databases for the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweep !== null) clearTimeout(this.sweep.timer);
+    this.sweep = null;
+    const indexers = [...this.indexers.values()];
+    this.indexers.clear();
+    await Promise.all(indexers.map((indexer) => indexer.stop()));
+    await this.sweeping;
+  }
+
+  private startSweep(): void {
+    if (this.sweep === null || this.closed) return;
+    clearTimeout(this.sweep.timer);
+    const { run } = this.sweep;
+    this.sweep = null;
+    this.sweeping = run().catch((error: unknown) => {
+      this.options.logger.warn('index sweep failed', { error: describeError(error) });
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createBuiltInRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
+import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
+import { SENTENCE_ENCODER_MODEL_ID } from '../src/embeddings/sentence-encoder.js';
+import { loadSentenceEncoder } from '../src/embeddings/sentence-encoder-runtime.js';
+
+const texts = ['Payments use Stripe with idempotency keys', '', 'We camped by the lake on our trip'];
+const asArrays = (vectors: ArrayLike<number>[]) => vectors.map((vector) => Array.from(vector));
+
+describe('built-in local models through the inference pool', () => {
+  it('local/hash-384 gives the vectors computed in this thread', async () => {
+    const result = await createBuiltInRegistry().embed(HASH_MODEL_ID, texts);
+    expect(asArrays(result.embeddings)).toEqual(asArrays(texts.map((text) => hashEmbedding(text))));
+  });
+
+  it('local/use-lite-512 gives the vectors of the encoder run in this thread', async () => {
+    const [pooled, encode] = await Promise.all([
+      createBuiltInRegistry().embed(SENTENCE_ENCODER_MODEL_ID, texts),
+      loadSentenceEncoder(),
+    ]);
+    const local = (await encode(texts)).map((vector) => Float32Array.from(vector));
+    expect(pooled.embeddings.map((vector) => vector.length)).toEqual([512, 512, 512]);
+    expect(asArrays(pooled.embeddings)).toEqual(asArrays(local));
+  });
+});
