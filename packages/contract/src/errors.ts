@@ -72,7 +72,7 @@ export const ERROR_CODES = {
   OPERATOR_CREDENTIAL_REQUIRED: entry(403),
   REQUEST_DEADLINE_EXCEEDED: entry(503),
   // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
-  TENANT_DATABASE_UNREADABLE: entry(500, false),
+  TENANT_DATABASE_UNREADABLE: entry(500),
 } as const;
 
 /** An error code of the contract. */

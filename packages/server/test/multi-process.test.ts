@@ -149,6 +149,43 @@ describe('two server processes on one libSQL server', () => {
     }
   });
 
+  it('indexes each memory once although both processes index the tenant', async () => {
+    const scope = { tenantId: 'shared-index' };
+    const writes = Array.from({ length: 40 }, (_, index) =>
+      call(index % 2 === 0 ? first : second, 'POST', '/memories/add', {
+        content: `Shared indexing note ${index} about release trains`,
+        scope,
+      }),
+    );
+    const ids = (await Promise.all(writes)).map((response) => {
+      expect(response.status).toBe(201);
+      return response.body.data.id as string;
+    });
+    // Both processes have the tenant open (each served writes), so both run its indexer. Wait, bounded, until no job
+    // is pending as either process sees it.
+    const pending = async (server: ServerProcess) =>
+      (await call(server, 'GET', `/management/embeddings/observability?tenantId=${scope.tenantId}`)).body.data.queue
+        .indexPending as number;
+    const deadline = Date.now() + 60_000;
+    while ((await pending(first)) + (await pending(second)) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await pending(first)).toBe(0);
+
+    const tenantDatabase = await Database.open({
+      url: sqld.url,
+      fetch: namespaceFetch(namespaceName('default', scope.tenantId)),
+    });
+    try {
+      const jobs = await tenantDatabase.all<{ memory_id: string; count: number }>(
+        `SELECT memory_id, COUNT(*) AS count FROM embedding_jobs WHERE status = 'succeeded' GROUP BY memory_id`,
+      );
+      expect(jobs.map((job) => job.memory_id).sort()).toEqual([...ids].sort());
+      expect(jobs.every((job) => job.count === 1)).toBe(true);
+    } finally {
+      await tenantDatabase.close();
+    }
+  });
+
   it('stops a key revoked through one process on the other within the control cache time', async () => {
     const created = await call(first, 'POST', '/management/keys', {
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),

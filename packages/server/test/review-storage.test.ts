@@ -58,7 +58,7 @@ describe('a damaged database at open (review finding 14)', () => {
         scope: { tenantId: 'fragile' },
       });
       expect(response.status).toBe(500);
-      expect(response.body.error).toMatchObject({ code: 'TENANT_DATABASE_UNREADABLE', retryable: false });
+      expect(response.body.error).toMatchObject({ code: 'TENANT_DATABASE_UNREADABLE', type: 'internal_error' });
       expect(response.body.error?.message).toContain("tenant 'fragile'");
       expect(readFileSync(file).every((byte) => byte === 0x5a)).toBe(true);
     } finally {

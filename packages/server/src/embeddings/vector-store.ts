@@ -141,25 +141,6 @@ export function vectorStatements(table: VectorTable, entries: readonly VectorEnt
   ]);
 }
 
-/** The hash of the text a memory's stored vector was computed from, if it has one. */
-export async function storedTextHash(
-  database: Database,
-  table: VectorTable,
-  memorySeq: number,
-): Promise<string | undefined> {
-  const row = await database.get<{ text_hash: string }>(
-    `SELECT text_hash FROM ${table.tableName} WHERE memory_seq = ?`,
-    [memorySeq],
-  );
-  return row?.text_hash;
-}
-
-/** Removes a memory's vector from every model's table (its text changed and could not be re-embedded). */
-export async function deleteVectors(database: Database, memorySeq: number): Promise<void> {
-  for (const table of await listVectorTables(database))
-    await database.run(`DELETE FROM ${table.tableName} WHERE memory_seq = ?`, [memorySeq]);
-}
-
 /** Deletes vectors whose memory no longer exists (purged by vacuum); returns how many. */
 export async function purgeOrphanVectors(database: Database): Promise<number> {
   let purged = 0;

@@ -240,8 +240,8 @@ export class TenantResolver {
 const DAMAGED_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
 
 /**
- * A database that cannot be read answers TENANT_DATABASE_UNREADABLE (not retryable: it needs an operator and a
- * backup), never an empty tenant that accepts writes; any other opening failure is passed on as it is.
+ * A database that cannot be read answers TENANT_DATABASE_UNREADABLE (a 500: it needs an operator and a backup),
+ * never an empty tenant that accepts writes; any other opening failure is passed on as it is.
  */
 function unreadable(error: unknown, tenantId: string | null): unknown {
   const code = (error as { code?: unknown } | null)?.code;
