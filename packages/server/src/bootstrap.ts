@@ -64,7 +64,7 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   }
   const registry = new TenantRegistry(controlDatabase);
   const secrets = SecretBox.load(config.secretKey, config.dataDir);
-  const provisioner = options.provisioner ?? chooseProvisioner(config);
+  const provisioner = options.provisioner ?? chooseProvisioner(config, secrets);
   const indexing = new IndexingService({
     logger,
     defaultModel: config.embeddingModel,
@@ -102,12 +102,16 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
  * The provisioner MEMORY_TENANT_PROVISIONER names: `file` (a libSQL file per tenant in the data dir) or `sqld`
  * (a namespace per tenant on a libSQL server, which needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL).
  */
-export function chooseProvisioner(config: ServerConfig): TenantProvisioner {
+export function chooseProvisioner(config: ServerConfig, secrets: SecretBox): TenantProvisioner {
   if (config.tenantProvisioner !== 'sqld') return new FileProvisioner(config);
   if (!config.sqldAdminUrl || !config.sqldUrl) {
     throw new Error('MEMORY_TENANT_PROVISIONER=sqld needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL');
   }
-  return new SqldProvisioner({ adminUrl: config.sqldAdminUrl, url: config.sqldUrl });
+  return new SqldProvisioner({
+    adminUrl: config.sqldAdminUrl,
+    url: config.sqldUrl,
+    keyedDigest: (value) => secrets.digest(value),
+  });
 }
 
 /** Closes every database the services hold. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/store/database.js';
 import { namespaceFetch } from '../src/tenancy/host-routed-fetch.js';
+import { SecretBox } from '../src/tenancy/secrets.js';
 import { namespaceName } from '../src/tenancy/sqld-provisioner.js';
 import { createTestServer, type TestServer } from './harness.js';
 import { freePort, type SqldServer, startSqld } from './sqld.js';
@@ -160,8 +161,8 @@ describe('provision with the sqld provisioner', () => {
       mode: 'provision',
     });
     expect(response.status).toBe(200);
-    const namespace = namespaceName('default', 'Acme.Corp');
-    expect(namespace).toMatch(/^acme-corp-[0-9a-f]{12}$/);
+    const namespace = namespaceName('default', 'Acme.Corp', (value) => server.services.secrets.digest(value));
+    expect(namespace).toMatch(/^acme-corp-[0-9a-f]{24}$/);
     expect(response.body.data?.tenant).toMatchObject({
       mode: 'provision',
       status: 'ready',
@@ -173,17 +174,33 @@ describe('provision with the sqld provisioner', () => {
     expect(await readContents({ url: sqld.url, fetch: namespaceFetch(namespace) })).toEqual([
       'acme lives in a namespace',
     ]);
-    const beta = namespaceName('default', 'beta');
+    const beta = namespaceName('default', 'beta', (value) => server.services.secrets.digest(value));
     expect(await readContents({ url: sqld.url, fetch: namespaceFetch(beta) })).toEqual(['beta gets its own']);
     const mapping = await server.services.registry.find('default', 'beta');
     expect(mapping).toMatchObject({ source: 'auto', db_url: sqld.url, db_name: beta });
+  });
+
+  it('names namespaces by a digest under the server secret: not computable from owner and tenant (finding 1)', async () => {
+    const { createHash } = await import('node:crypto');
+    const name = (await server.services.registry.find('default', 'Acme.Corp'))?.db_name as string;
+    // The name an outsider could compute before: sha256 of owner and tenant. It is not the name any more.
+    const computable = createHash('sha256').update('default\u0000Acme.Corp').digest('hex').slice(0, 12);
+    expect(name).not.toContain(computable);
+    const otherSecret = SecretBox.load('ab'.repeat(32), server.dataDir);
+    expect(namespaceName('default', 'Acme.Corp', (value) => otherSecret.digest(value))).not.toBe(name);
+    // Nobody reaches the namespace under the old, computable name.
+    const guessed = `acme-corp-${computable}`;
+    await expect(readContents({ url: sqld.url, fetch: namespaceFetch(guessed) })).rejects.toThrow();
   });
 
   it('upserts an existing namespace mapping without losing its data', async () => {
     const response = await server.call('POST', '/management/tenant-overrides', { tenantId: 'beta', mode: 'provision' });
     expect(response.body.data).toMatchObject({
       created: false,
-      tenant: { source: 'override', dbName: namespaceName('default', 'beta') },
+      tenant: {
+        source: 'override',
+        dbName: namespaceName('default', 'beta', (value) => server.services.secrets.digest(value)),
+      },
     });
     const listed = await server.post<{ memories: Array<{ content: string }> }>('/memories/list', {
       scope: { tenantId: 'beta' },

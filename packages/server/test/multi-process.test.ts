@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/store/database.js';
 import { CONTROL_CACHE_TTL_MS } from '../src/store/ttl-cache.js';
 import { namespaceFetch } from '../src/tenancy/host-routed-fetch.js';
-import { namespaceName } from '../src/tenancy/sqld-provisioner.js';
 import { ADMIN_TOKEN, TEST_KEY } from './harness.js';
 import { type SqldServer, startSqld } from './sqld.js';
 
@@ -80,6 +79,15 @@ function launch(): Promise<ServerProcess> {
   });
 }
 
+/** The namespace a tenant got, as its mapping records it (names are keyed digests: nobody computes them). */
+async function tenantNamespace(tenantId: string): Promise<string> {
+  const mappings = await call(processes[0] as ServerProcess, 'GET', '/management/tenant-overrides');
+  const mapping = (mappings.body.data.tenants as Array<{ tenantId: string; dbName: string }>).find(
+    (tenant) => tenant.tenantId === tenantId,
+  );
+  return mapping?.dbName as string;
+}
+
 async function call(server: ServerProcess, method: string, route: string, body?: unknown, token = TEST_KEY) {
   const response = await fetch(`${server.url}/api/sdk/v1${route}`, {
     method,
@@ -138,7 +146,7 @@ describe('two server processes on one libSQL server', () => {
     // The tenant really lives in its own namespace of the shared server, not in either process's data dir.
     const tenantDatabase = await Database.open({
       url: sqld.url,
-      fetch: namespaceFetch(namespaceName('default', 'acme')),
+      fetch: namespaceFetch(await tenantNamespace('acme')),
     });
     try {
       expect(await tenantDatabase.all('SELECT content FROM memories')).toEqual([
@@ -173,7 +181,7 @@ describe('two server processes on one libSQL server', () => {
 
     const tenantDatabase = await Database.open({
       url: sqld.url,
-      fetch: namespaceFetch(namespaceName('default', scope.tenantId)),
+      fetch: namespaceFetch(await tenantNamespace(scope.tenantId)),
     });
     try {
       const jobs = await tenantDatabase.all<{ memory_id: string; count: number }>(

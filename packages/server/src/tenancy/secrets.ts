@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +18,14 @@ export class SecretBox {
     const key = randomBytes(32);
     writeFileSync(file, key.toString('hex'), { mode: 0o600 });
     return new SecretBox(key);
+  }
+
+  /**
+   * A keyed digest of a value (HMAC-SHA-256, hex): the same on every server sharing MEMORY_SECRET_KEY, and not
+   * computable without it (names that must not be guessable, such as a tenant's sqld namespace).
+   */
+  digest(value: string): string {
+    return createHmac('sha256', this.key).update(value).digest('hex');
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
