@@ -3,17 +3,31 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Database } from '../../packages/server/src/store/database.js';
+import { measureEncoderWrites } from './encoder-writes.js';
+import { measureEvalReplay } from './eval-replay.js';
 import { rawFtsFloor } from './floors.js';
-import { type LoadResult, runLoad } from './load.js';
+import { measureHealthUnderLoad } from './health-under-load.js';
+import { drainAfterLoad, readQueue } from './index-queue.js';
+import { type RequestShape, runLoad } from './load.js';
+import { printReport, type SizeReport } from './print-report.js';
 import { seedWorkspace } from './seed.js';
 import { generateQueries } from './seed-data.js';
-import { BENCH_EMBEDDING_MODEL, type ServerProcess, startServerProcess } from './server-process.js';
-import { runSoak, type SoakResult } from './soak.js';
+import {
+  BENCH_EMBEDDING_MODEL,
+  DEFAULT_ENCODER_MODEL,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process.js';
+import { runSoak } from './soak.js';
+import { measureSqldProcesses } from './sqld-processes.js';
+import { targetRows } from './targets.js';
 
 /**
  * `pnpm bench`: the performance benchmark (not a test). Seeds 10k and 100k memories, runs the built server in
  * its own process, loads it over real HTTP on loopback with autocannon, measures the floors (`GET /health`, the
- * raw FTS5 query), reports peak RSS, and finishes with a 120 s mixed-load soak (judged on its last third, past the warm-up).
+ * raw FTS5 query), `/health` under a hybrid + write load, one large eval replay, writes with the default sentence
+ * encoder and the background indexing rate (largest size), one vs two server processes on sqld, reports peak RSS
+ * and the targets, and finishes with a 120 s mixed-load soak (judged on its last third, past the warm-up).
  */
 const { values } = parseArgs({
   options: {
@@ -24,12 +38,24 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench/results' },
     /** Write a V8 CPU profile of the server (`--cpu-prof`) into the output folder. */
     profile: { type: 'boolean', default: false },
+    /**
+     * Comma-separated parts to run (a part runs when its name contains one of them): the run names of the table,
+     * `health under load`, `eval replay`, `encoder`, `raw FTS5`, `sqld`, `soak`.
+     */
     only: { type: 'string', default: '' },
     /**
      * A folder keeping each size's seeded and embedded workspace database between runs (seeding and the 100k vector
      * backfill take minutes). A run copies the cached file, so every run starts from the same data.
      */
     'data-cache': { type: 'string', default: '' },
+    /** Skip the default-encoder writes and background indexing (model load plus up to --index-timeout). */
+    'no-encoder': { type: 'boolean', default: false },
+    /** Skip one vs two server processes on sqld. */
+    'no-sqld': { type: 'boolean', default: false },
+    /** Seconds the background indexing may take to catch up after a write load (its rate is measured either way). */
+    'index-timeout': { type: 'string', default: '120' },
+    /** Memories the sqld comparison adds through the API before its load. */
+    'sqld-seed': { type: 'string', default: '2000' },
   },
 });
 const sizes = values.sizes
@@ -37,20 +63,40 @@ const sizes = values.sizes
   .filter((size) => size.trim() !== '')
   .map(Number);
 const seconds = Number(values.seconds);
+const indexTimeoutSeconds = Number(values['index-timeout']);
 const apiKey = `mem_${'5e'.repeat(32)}`;
 const queries = generateQueries(200);
 let queryIndex = 0;
 const nextQuery = () => queries[queryIndex++ % queries.length]!;
 let addIndex = 0;
 
-interface SizeReport {
-  memories: number;
-  seedSeconds: number;
-  vectorsSeconds: number | null;
-  loads: LoadResult[];
-  rawFts: { p50: number; p95: number; queries: number };
-  peakRssMb: number;
-}
+const only = values.only === '' ? null : values.only.split(',').map((part) => part.trim());
+/** Whether a part (a run name or a part name) is selected by `--only`. */
+const selected = (name: string) => only === null || only.some((part) => part !== '' && name.includes(part));
+const STANDARD_RUNS = ['GET /health (floor)', 'context/get lexical', 'context/get hybrid', 'memories/search'];
+const PARTS = {
+  add: 'memories/add',
+  underLoad: 'health under load',
+  evalReplay: 'eval replay',
+  rawFts: 'raw FTS5 query (floor)',
+  encoder: 'encoder',
+  sqld: 'sqld',
+  soak: 'soak',
+};
+/** The encoder runs at the largest size only: the model makes them the slowest part. */
+const encoderSize = Math.max(...sizes);
+const runEncoder = !values['no-encoder'] && selected(PARTS.encoder);
+
+const contextShape = (strategy: string): RequestShape => ({
+  method: 'POST',
+  path: '/api/sdk/v1/context/get',
+  body: () => ({ query: nextQuery(), strategy }),
+});
+const addShape: RequestShape = {
+  method: 'POST',
+  path: '/api/sdk/v1/memories/add',
+  body: () => ({ content: `bench memory ${addIndex++} about ${nextQuery()}`, tags: ['bench'] }),
+};
 
 async function embedAll(server: ServerProcess): Promise<number | null> {
   const started = performance.now();
@@ -68,19 +114,71 @@ async function embedAll(server: ServerProcess): Promise<number | null> {
   return (performance.now() - started) / 1000;
 }
 
-/** Saves a consistent copy of a workspace database (the server may still have it open) into the data cache. */
-async function cacheWorkspace(workspace: string, cached: string): Promise<void> {
-  mkdirSync(path.dirname(cached), { recursive: true });
-  rmSync(cached, { force: true });
+/** Saves a consistent copy of a workspace database (the server may still have it open). */
+async function snapshotWorkspace(workspace: string, target: string): Promise<void> {
+  mkdirSync(path.dirname(target), { recursive: true });
+  rmSync(target, { force: true });
   const database = await Database.open({ url: `file:${workspace}` });
   try {
-    await database.run('VACUUM INTO ?', [cached]);
+    await database.run('VACUUM INTO ?', [target]);
   } finally {
     await database.close();
   }
 }
 
-async function measureSize(memories: number): Promise<SizeReport> {
+/**
+ * The runs against the `local/hash-384` server of one size: the table's loads, the indexing after the write run,
+ * `/health` under load and the eval replay.
+ */
+async function measureHashServer(server: ServerProcess, report: SizeReport): Promise<void> {
+  const run = async (name: string, shape: RequestShape, connections: number) => {
+    process.stderr.write(`  ${name} c=${connections}\n`);
+    const load = await runLoad(name, server.url, apiKey, shape, { connections, seconds });
+    report.loads.push(load);
+    return load;
+  };
+  if (STANDARD_RUNS.some(selected) || selected(PARTS.add) || selected(PARTS.underLoad))
+    await runLoad('warmup', server.url, apiKey, contextShape('lexical'), { connections: 4, seconds });
+  for (const connections of [1, 16]) {
+    const shapes: Record<string, RequestShape> = {
+      'GET /health (floor)': { method: 'GET', path: '/api/sdk/v1/health' },
+      'context/get lexical': contextShape('lexical'),
+      'context/get hybrid': contextShape('hybrid'),
+      'memories/search': { method: 'POST', path: '/api/sdk/v1/memories/search', body: () => ({ query: nextQuery() }) },
+    };
+    for (const name of STANDARD_RUNS) if (selected(name)) await run(name, shapes[name]!, connections);
+  }
+  if (selected(PARTS.add)) {
+    const before = await readQueue(server.url, apiKey).catch(() => null);
+    const started = performance.now();
+    const add = await run(PARTS.add, addShape, 8);
+    // The indexer catches up before the next run, which would otherwise share the cores with it.
+    if (before !== null)
+      report.hashIndexing = await drainAfterLoad(server.url, apiKey, {
+        baseline: before.count,
+        loadStartedMs: started,
+        acknowledged: add.ok,
+        timeoutMs: indexTimeoutSeconds * 1000,
+      });
+  }
+  if (selected(PARTS.underLoad)) {
+    process.stderr.write('  health under load: 16 hybrid + 8 add + /health probe\n');
+    const underLoad = await measureHealthUnderLoad(server.url, apiKey, seconds, {
+      hybrid: contextShape('hybrid'),
+      add: addShape,
+    });
+    report.loads.push(underLoad.health, underLoad.hybrid, underLoad.add);
+  }
+  if (selected(PARTS.evalReplay)) {
+    process.stderr.write('  eval replay, one ~1 MB request\n');
+    report.evalReplay = await measureEvalReplay(server.url, apiKey);
+  }
+}
+
+async function measureSize(memories: number): Promise<SizeReport | null> {
+  const withEncoder = runEncoder && memories === encoderSize;
+  const hashParts = [...STANDARD_RUNS, PARTS.add, PARTS.underLoad, PARTS.evalReplay, PARTS.rawFts].some(selected);
+  if (!hashParts && !withEncoder) return null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-bench-'));
   try {
     const workspace = path.join(dataDir, 'workspace.db');
@@ -92,108 +190,80 @@ async function measureSize(memories: number): Promise<SizeReport> {
     }
     if (!reused) process.stderr.write(`seeding ${memories} memories...\n`);
     const seeded = reused ? { seconds: Number.NaN } : await seedWorkspace(`file:${workspace}`, memories);
-    const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.out, 'profiles')] : [];
-    const server = await startServerProcess(dataDir, apiKey, profileArgs);
-    try {
-      if (!reused) process.stderr.write('embedding (backfill through the API)...\n');
-      const vectorsSeconds = reused ? Number.NaN : await embedAll(server);
-      if (cached !== null && !reused) await cacheWorkspace(workspace, cached);
-      const only = values.only === '' ? null : values.only.split(',');
-      const skipped: LoadResult = {
-        name: 'skipped',
-        connections: 0,
-        requests: 0,
-        errors: 0,
-        non2xx: 0,
-        requestsPerSecond: 0,
-        p50: Number.NaN,
-        p95: Number.NaN,
-        p99: Number.NaN,
-      };
-      const run = async (name: string, shape: Parameters<typeof runLoad>[3], connections: number) => {
-        if (only !== null && name !== 'warmup' && !only.some((part) => name.includes(part)))
-          return { ...skipped, name, connections };
-        process.stderr.write(`  ${name} c=${connections}\n`);
-        return runLoad(name, server.url, apiKey, shape, { connections, seconds });
-      };
-      const context = (strategy: string) => ({
-        method: 'POST' as const,
-        path: '/api/sdk/v1/context/get',
-        body: () => ({ query: nextQuery(), strategy }),
-      });
-      const loads: LoadResult[] = [];
-      await run('warmup', context('lexical'), 4);
-      for (const connections of [1, 16]) {
-        loads.push(await run('GET /health (floor)', { method: 'GET', path: '/api/sdk/v1/health' }, connections));
-        loads.push(await run('context/get lexical', context('lexical'), connections));
-        loads.push(await run('context/get hybrid', context('hybrid'), connections));
-        loads.push(
-          await run(
-            'memories/search',
-            { method: 'POST', path: '/api/sdk/v1/memories/search', body: () => ({ query: nextQuery() }) },
-            connections,
-          ),
-        );
+    const report: SizeReport = {
+      memories,
+      seedSeconds: seeded.seconds,
+      vectorsSeconds: Number.NaN,
+      loads: [],
+      hashIndexing: null,
+      evalReplay: null,
+      encoder: null,
+      rawFts: null,
+      peakRssMb: Number.NaN,
+    };
+    // The encoder runs on the data as seeded and embedded, not on what this size's write runs added.
+    let pristine = reused ? cached : null;
+    if (hashParts || !reused) {
+      const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.out, 'profiles')] : [];
+      const server = await startServerProcess(dataDir, apiKey, { nodeArgs });
+      try {
+        if (!reused) {
+          process.stderr.write('embedding (backfill through the API)...\n');
+          report.vectorsSeconds = await embedAll(server);
+          if (cached !== null) {
+            await snapshotWorkspace(workspace, cached);
+            pristine = cached;
+          }
+        }
+        if (withEncoder && pristine === null) {
+          pristine = path.join(dataDir, 'pristine.db');
+          await snapshotWorkspace(workspace, pristine);
+        }
+        if (hashParts) await measureHashServer(server, report);
+        report.peakRssMb = Math.round(server.peakRssMb());
+      } finally {
+        await server.stop();
       }
-      loads.push(
-        await run(
-          'memories/add',
-          {
-            method: 'POST',
-            path: '/api/sdk/v1/memories/add',
-            body: () => ({ content: `bench memory ${addIndex++} about ${nextQuery()}`, tags: ['bench'] }),
-          },
-          8,
-        ),
-      );
-      const rawFts = await rawFtsFloor(`file:${path.join(dataDir, 'workspace.db')}`, queries, 5);
-      return {
-        memories,
-        seedSeconds: seeded.seconds,
-        vectorsSeconds,
-        loads,
-        rawFts,
-        peakRssMb: Math.round(server.peakRssMb()),
-      };
-    } finally {
-      await server.stop();
     }
+    if (selected(PARTS.rawFts)) report.rawFts = await rawFtsFloor(`file:${workspace}`, queries, 5);
+    if (withEncoder && pristine !== null) {
+      process.stderr.write(`encoder ${DEFAULT_ENCODER_MODEL} at ${memories} memories (model load and warm-up)...\n`);
+      report.encoder = await measureEncoderWrites({
+        workspaceFile: pristine,
+        memories,
+        apiKey,
+        seconds,
+        indexTimeoutSeconds,
+        addBody: addShape.body!,
+      });
+    }
+    return report;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function printTable(reports: SizeReport[], soak: SoakResult | null): void {
-  for (const report of reports) {
-    const health = (connections: number) =>
-      report.loads.find((load) => load.name.startsWith('GET /health') && load.connections === connections);
-    console.log(
-      `\n${report.memories.toLocaleString('en')} memories (seed ${report.seedSeconds.toFixed(1)} s${report.vectorsSeconds === null ? ', no vector backfill route' : `, vectors ${report.vectorsSeconds.toFixed(1)} s`}), server peak RSS ${report.peakRssMb} MB`,
-    );
-    console.log('| run | conc. | req/s | p50 ms | p95 ms | p99 ms | p50 / health p50 | errors |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const load of report.loads.filter((each) => each.name !== 'warmup')) {
-      const floor = health(load.connections) ?? health(16);
-      const ratio = floor && !load.name.startsWith('GET /health') ? (load.p50 / floor.p50).toFixed(2) : '—';
-      console.log(
-        `| ${load.name} | ${load.connections} | ${load.requestsPerSecond} | ${load.p50} | ${load.p95} | ${load.p99} | ${ratio} | ${load.errors + load.non2xx} |`,
-      );
-    }
-    console.log(
-      `| raw FTS5 query (floor, in-process) | 1 | — | ${report.rawFts.p50} | ${report.rawFts.p95} | — | — | 0 |`,
-    );
-  }
-  if (soak) {
-    console.log(
-      `\nsoak: ${soak.seconds} s mixed load, ${soak.requests} requests, ${soak.errors} errors, RSS over the last third ${soak.rssStartMb} -> ${soak.rssEndMb} MB (peak ${soak.peakRssMb} MB; every 5 s: ${soak.samples.join(' ')}), ${soak.flat ? 'flat' : 'GROWING'}`,
-    );
-  }
-}
-
 const reports: SizeReport[] = [];
-for (const size of sizes) reports.push(await measureSize(size));
-const soak = values['no-soak'] ? null : await runSoak(apiKey, Number(values['soak-seconds']));
-printTable(reports, soak);
+for (const size of sizes) {
+  const report = await measureSize(size);
+  if (report !== null) reports.push(report);
+}
+const sqld =
+  values['no-sqld'] || !selected(PARTS.sqld)
+    ? null
+    : await (async () => {
+        process.stderr.write('one vs two server processes on sqld...\n');
+        return measureSqldProcesses({
+          apiKey,
+          seconds,
+          seedCount: Number(values['sqld-seed']),
+          shapes: { context: contextShape('lexical'), add: addShape },
+        });
+      })();
+const soak = values['no-soak'] || !selected(PARTS.soak) ? null : await runSoak(apiKey, Number(values['soak-seconds']));
+// With --only, the targets of parts that did not run are left out.
+const targets = targetRows(reports, encoderSize).filter((row) => only === null || row.verdict !== 'not measured');
+printReport(reports, sqld, soak, targets);
 const result = {
   date: new Date().toISOString(),
   machine: {
@@ -204,10 +274,13 @@ const result = {
   },
   secondsPerRun: seconds,
   embeddingModel: BENCH_EMBEDDING_MODEL,
+  encoderModel: DEFAULT_ENCODER_MODEL,
   seeding:
     'memories written through the server storage layer directly (batched transactions), vectors built by the backfill API',
   reports,
+  sqld,
   soak,
+  targets,
 };
 mkdirSync(values.out, { recursive: true });
 const file = path.join(values.out, `perf-${result.date.replace(/[:.]/g, '-')}.json`);

@@ -13,6 +13,19 @@ const distEntry = pathToFileURL(path.resolve(here, '../../packages/server/dist/i
  */
 export const BENCH_EMBEDDING_MODEL = 'local/hash-384';
 
+/** The server's default embedding model (`MEMORY_EMBEDDING_MODEL` unset), measured in the encoder runs. */
+export const DEFAULT_ENCODER_MODEL = 'local/use-lite-512';
+
+/** How a server process is started. */
+export interface ServerProcessOptions {
+  /** `MEMORY_EMBEDDING_MODEL` of the process (default {@link BENCH_EMBEDDING_MODEL}). */
+  embeddingModel?: string;
+  /** More environment variables (e.g. the libSQL server URLs); they win over the bench's own environment. */
+  environment?: Record<string, string>;
+  /** Node options (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
+}
+
 /** The server under test, in its own process (as users run it), on a free loopback port. */
 export interface ServerProcess {
   url: string;
@@ -24,30 +37,36 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** How long a stopped server may take to close its databases before it is killed. */
+const STOP_GRACE_MS = 30_000;
+
 function statusField(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-/** Starts the built server (packages/server/dist) on `dataDir` with rate limits off and logs quiet. */
+/**
+ * Starts the built server (packages/server/dist) on `dataDir` with rate limits off and logs quiet; the embedding model
+ * is set through `MEMORY_EMBEDDING_MODEL`, as a user would set it.
+ */
 export async function startServerProcess(
   dataDir: string,
   apiKey: string,
-  extraArgs: string[] = [],
+  { embeddingModel = BENCH_EMBEDDING_MODEL, environment = {}, nodeArgs = [] }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const script = `
     const { startServer } = await import(${JSON.stringify(distEntry)});
     const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: ${JSON.stringify(dataDir)},
-      bootstrapApiKey: ${JSON.stringify(apiKey)}, logLevel: 'warn', rateLimitPerMinute: 0, ipRateLimitPerMinute: 0,
-      embeddingModel: ${JSON.stringify(BENCH_EMBEDDING_MODEL)} });
+      bootstrapApiKey: ${JSON.stringify(apiKey)}, logLevel: 'warn', rateLimitPerMinute: 0, ipRateLimitPerMinute: 0 });
     process.stdout.write('URL ' + server.url + '\\n');
     const stop = async () => { await server.close(); process.exit(0); };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);`;
-  const child: ChildProcess = spawn(process.execPath, [...extraArgs, '--input-type=module', '-e', script], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: dataDir,
+    env: { ...process.env, MEMORY_EMBEDDING_MODEL: embeddingModel, ...environment },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -65,10 +84,13 @@ export async function startServerProcess(
     peakRssMb: () => statusField(pid, 'VmHWM'),
     rssMb: () => statusField(pid, 'VmRSS'),
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // A server that does not close in time (e.g. a batch of a long indexing backlog in progress) is killed.
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
+      clearTimeout(timer);
     },
   };
 }
