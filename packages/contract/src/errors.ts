@@ -143,28 +143,55 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/** Scope values sent beside `scope` instead of inside it: the misplacement finding 11 of the review is about. */
+const SCOPE_KEYS: ReadonlySet<string> = new Set(['tenantId', 'userId', 'projectId']);
+
+/** One failing field of a zod error: an unrecognized key is named by its own dotted path, not its parent's. */
+interface FieldIssue {
+  path: PropertyKey[];
+  field: string;
+  code: string;
+  message: string;
+  unknown: boolean;
+}
+
+function fieldIssues(issue: z.core.$ZodIssue): FieldIssue[] {
+  if (issue.code !== 'unrecognized_keys') {
+    const field = issue.path.map(String).join('.') || 'body';
+    return [{ path: issue.path, field, code: issue.code, message: issue.message, unknown: false }];
+  }
+  return issue.keys.map((key) => {
+    const path = [...issue.path, key];
+    const field = path.map(String).join('.');
+    const hint = issue.path.length === 0 && SCOPE_KEYS.has(key) ? `; ${key} goes inside "scope"` : '';
+    return { path, field, code: issue.code, message: `unknown field${hint}`, unknown: true };
+  });
+}
+
 /**
  * Turns a zod error into the contract's error object: INVALID_REQUEST with `details.field` (dotted path),
- * or the specific code a rule names for that field.
+ * or the specific code a rule names for that field. An unknown field (request schemas are strict, DESIGN 2)
+ * is reported first and always as INVALID_REQUEST naming the field itself (`userId`, `scope.foo`): it is
+ * refused because the server would otherwise drop it, whatever the value.
  */
 export function zodErrorToApiError(
   error: z.ZodError,
   input: unknown,
   rules: readonly FieldCodeRule[] = [],
 ): ApiErrorObject {
-  const issue = error.issues[0];
-  const path = issue?.path ?? [];
-  const field = path.map(String).join('.') || 'body';
-  const allRules = [...rules, ...SCOPE_FIELD_CODES];
+  const issues = error.issues.flatMap(fieldIssues);
+  const issue = issues.find((each) => each.unknown) ?? issues[0];
+  const field = issue?.field ?? 'body';
+  const allRules = issue?.unknown ? [] : [...rules, ...SCOPE_FIELD_CODES];
   for (const rule of allRules) {
     if (rule.field !== field) continue;
-    if (rule.when === 'missing' && !isBlank(valueAt(input, path))) continue;
+    if (rule.when === 'missing' && !isBlank(valueAt(input, issue?.path ?? []))) continue;
     return makeApiError(rule.code, `${field}: ${issue?.message ?? 'invalid value'}`, { field });
   }
   const message = issue ? `${field}: ${issue.message}` : 'Request validation failed';
   return makeApiError('INVALID_REQUEST', message, {
     field,
-    issues: error.issues.slice(0, 10).map((each) => ({
+    issues: issues.slice(0, 10).map((each) => ({
       path: each.path.map(String).join('.'),
       code: each.code,
       message: each.message,

@@ -17,7 +17,7 @@ export const UserIdSchema = z
 export const ProjectIdSchema = z.string().min(LIMITS.projectId.min).max(LIMITS.projectId.max);
 
 /** The optional `scope` object of runtime and graph requests. */
-export const ScopeSchema = z.object({
+export const ScopeSchema = z.strictObject({
   tenantId: TenantIdSchema.optional(),
   userId: UserIdSchema.optional(),
   projectId: ProjectIdSchema.optional(),

@@ -188,8 +188,9 @@ describe('openApiDocument()', () => {
       maxItems: 50,
       items: { minLength: 1, maxLength: 120 },
     });
-    // Unknown body fields are ignored, so request schemas must not forbid them.
-    expect(schema.additionalProperties).toBeUndefined();
+    // Unknown body fields are refused (DESIGN 2), and the document says so.
+    expect(schema.additionalProperties).toBe(false);
+    expect(member(schema, 'properties', 'scope')).toMatchObject({ additionalProperties: false });
   });
 
   it('wraps success data in the envelope', () => {

@@ -301,7 +301,9 @@ describe('MCP arguments and operation input', () => {
       dryRun: true,
       metadata: { source_file: 'a.md' },
     });
-    expect(operations['memories.bulkForget'].input.safeParse(input).success).toBe(true);
+    const { metadata, ...bulkForget } = input;
+    expect(operations['memories.bulkForget'].input.safeParse(bulkForget).success).toBe(true);
+    expect(operations['memories.add'].input.safeParse({ content: 'note', metadata }).success).toBe(true);
   });
 
   it.each([
@@ -454,27 +456,33 @@ describe('request rules', () => {
     });
   });
 
-  describe('unknown fields are ignored', () => {
-    it('strips unknown body fields instead of rejecting them', () => {
-      const { result } = parse('memories.add', {
-        content: 'note',
-        color: 'blue',
-        scope: { tenantId: 'acme', region: 'eu' },
+  describe('unknown fields are refused (DESIGN 2: a misplaced userId must never widen who sees a memory)', () => {
+    it('refuses unknown body fields, top-level or inside scope, naming the field', () => {
+      expect(parse('memories.add', { content: 'note', color: 'blue' }).error).toMatchObject({
+        code: 'INVALID_REQUEST',
+        status: 400,
+        details: { field: 'color' },
       });
-      expect(result.success).toBe(true);
-      expect(result.data).toEqual({ content: 'note', scope: { tenantId: 'acme' } });
+      expect(parse('memories.add', { content: 'note', scope: { tenantId: 'acme', region: 'eu' } }).error).toMatchObject(
+        { code: 'INVALID_REQUEST', details: { field: 'scope.region' } },
+      );
     });
 
-    it('ignores client-only lifecycle hints on context/get', () => {
-      const { result } = parse('context.get', { query: 'deploy', sessionId: 's1', budgetTokens: 4000 });
-      expect(result.success).toBe(true);
-      expect(result.data).not.toHaveProperty('sessionId');
-      expect(result.data).not.toHaveProperty('budgetTokens');
+    it('refuses client-only lifecycle hints on context/get: client libraries keep them', () => {
+      expect(parse('context.get', { query: 'deploy', sessionId: 's1', budgetTokens: 4000 }).error).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { field: 'sessionId' },
+      });
     });
 
-    it('strips unknown query parameters of GET routes', () => {
-      const { result } = parse('management.memory.observability', { windowHours: '24', debug: '1' });
-      expect(result.data).toEqual({ windowHours: 24 });
+    it('refuses unknown query parameters of GET routes', () => {
+      expect(parse('management.memory.observability', { windowHours: '24', debug: '1' }).error).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { field: 'debug' },
+      });
+      expect(parse('management.memory.observability', { windowHours: '24' }).result.data).toEqual({
+        windowHours: 24,
+      });
     });
   });
 });

@@ -51,11 +51,11 @@ beforeAll(async () => {
   database = await workspaceDatabase(server);
   await add('staging', { content: 'Deploy target: staging', type: 'decision' });
   await add('pnpmOld', { content: 'Use pnpm for installs' });
-  await add('tabs', { content: 'Tabs, width 2', type: 'fact', category: 'editor' });
+  await add('tabs', { content: 'Indentation: tabs, width 2', type: 'fact', category: 'editor' });
   await add('british', { content: 'Language: British English', type: 'rule' });
   await add('production', { content: 'Deploy target: production', type: 'decision' });
   await add('pnpmNew', { content: 'use  PNPM for installs' });
-  await add('spaces', { content: 'Spaces, width 4', type: 'fact', category: 'Editor' });
+  await add('spaces', { content: 'Indentation: spaces, width 4', type: 'fact', category: 'Editor' });
   await add('american', { content: 'Language: American English', type: 'rule' });
   await add('canaryNote', { content: 'Deploy target: canary', type: 'note' });
   await add('euWest', { content: 'Deploy target: eu-west', type: 'decision', scope: { projectId: 'acme' } });

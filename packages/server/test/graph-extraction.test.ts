@@ -53,8 +53,8 @@ describe('entity extraction rules', () => {
 });
 
 describe('subject keys and lexical similarity', () => {
-  it('uses the category, else the text before a colon, else the first six words', () => {
-    expect(subjectKey('Anything', 'Deploy  Target')).toEqual({ key: 'deploy target', source: 'category' });
+  it('uses the category (as context), else the text before a colon, else the first six words', () => {
+    expect(subjectKey('Anything', 'Deploy  Target')).toEqual({ key: 'deploy target: anything', source: 'category' });
     expect(subjectKey('Deploy target: staging', null)).toEqual({ key: 'deploy target', source: 'prefix' });
     expect(subjectKey('See https://example.com for the docs of the API', null)).toEqual({
       key: 'see https example com for the',

@@ -11,8 +11,9 @@ const tenantId = 'slow';
 let control: EncoderControl;
 let server: TestServer;
 
+// Queries embed with the model the scope's memories were embedded with (memories/search takes no model).
 const search = (query: string) =>
-  server.call('POST', '/memories/search', { query, strategy: 'hybrid', embeddingModel: MODEL, scope: { tenantId } });
+  server.call('POST', '/memories/search', { query, strategy: 'hybrid', scope: { tenantId } });
 
 beforeAll(async () => {
   control = encoderControl();

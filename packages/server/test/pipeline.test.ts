@@ -102,10 +102,10 @@ describe('request bodies', () => {
     expect(response.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'body' } });
   });
 
-  it('ignores unknown body fields', async () => {
+  it('refuses unknown body fields, naming the field (DESIGN 2)', async () => {
     const response = await server.call('POST', '/memories/add', { content: 'with extras', surprise: true });
-    expect(response.status).toBe(201);
-    expect(response.body.data!.memory).not.toHaveProperty('surprise');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'surprise' } });
   });
 
   it('answers unknown routes with a 404 envelope', async () => {

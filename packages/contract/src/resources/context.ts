@@ -49,7 +49,7 @@ const retrievalRequestFields = {
 };
 
 // context/get
-export const ContextGetInputSchema = z.object({
+export const ContextGetInputSchema = z.strictObject({
   ...retrievalRequestFields,
   limit: boundedInt(LIMITS.retrievalLimit).default(DEFAULTS.contextLimit),
 });
@@ -67,7 +67,7 @@ export const ContextGetDataSchema = z.object({
 export type ContextGetData = z.infer<typeof ContextGetDataSchema>;
 
 // graph/trace: context/get with other defaults.
-export const GraphTraceInputSchema = z.object({
+export const GraphTraceInputSchema = z.strictObject({
   ...retrievalRequestFields,
   limit: boundedInt(LIMITS.retrievalLimit).default(DEFAULTS.traceLimit),
 });

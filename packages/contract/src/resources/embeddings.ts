@@ -25,7 +25,7 @@ export const EmbeddingsConfigSchema = z.object({
   allowlistModelIds: z.array(z.string()),
 });
 
-export const EmbeddingModelsInputSchema = z.object({
+export const EmbeddingModelsInputSchema = z.strictObject({
   tenantId: TenantIdSchema.optional(),
   projectId: ProjectIdSchema.optional(),
   embeddingModel: EmbeddingModelIdSchema.optional(),
@@ -42,7 +42,7 @@ const UsageFiguresSchema = z.object({
   estimatedCostUsd: z.number(),
 });
 
-export const EmbeddingsUsageInputSchema = z.object({
+export const EmbeddingsUsageInputSchema = z.strictObject({
   usageMonth: z.iso.date().optional(),
   tenantId: TenantIdSchema.optional(),
   projectId: ProjectIdSchema.optional(),
@@ -74,8 +74,11 @@ export const BackfillStatusSchema = z.object({
   lastError: z.string().nullable(),
   updatedAt: TimestampSchema.nullable(),
 });
-export const BackfillGetInputSchema = z.object({ ...scopeQueryShape, modelId: EmbeddingModelIdSchema.optional() });
-export const BackfillPostInputSchema = z.object({
+export const BackfillGetInputSchema = z.strictObject({
+  ...scopeQueryShape,
+  modelId: EmbeddingModelIdSchema.optional(),
+});
+export const BackfillPostInputSchema = z.strictObject({
   action: BackfillActionSchema,
   batchSize: boundedInt(LIMITS.backfillBatchSize).default(DEFAULTS.backfillBatchSize),
   modelId: EmbeddingModelIdSchema.optional(),

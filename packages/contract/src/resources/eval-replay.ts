@@ -10,20 +10,22 @@ const TriggerValueSchema = z.union([TriggerHintSchema, z.literal('none')]);
 const FactSchema = z.string().max(LIMITS.evalFacts.itemMax);
 const FactListSchema = z.array(FactSchema).max(LIMITS.evalFacts.maxItems);
 
-export const EvalScenarioSchema = z.object({
+export const EvalScenarioSchema = z.strictObject({
   id: z.string().min(LIMITS.evalScenarioId.min).max(LIMITS.evalScenarioId.max),
-  extraction: z.object({ expected: FactListSchema, observed: FactListSchema }),
+  extraction: z.strictObject({ expected: FactListSchema, observed: FactListSchema }),
   /** Facts a compaction summary must keep, and the summary produced. */
-  compaction: z.object({ requiredFacts: FactListSchema, summary: z.string().max(LIMITS.evalSummary.max) }).optional(),
-  trigger: z.object({ expected: TriggerValueSchema, observed: TriggerValueSchema }).optional(),
+  compaction: z
+    .strictObject({ requiredFacts: FactListSchema, summary: z.string().max(LIMITS.evalSummary.max) })
+    .optional(),
+  trigger: z.strictObject({ expected: TriggerValueSchema, observed: TriggerValueSchema }).optional(),
 });
 
-export const EvalReplayInputSchema = z.object({
+export const EvalReplayInputSchema = z.strictObject({
   tenantId: TenantIdSchema.optional(),
   projectId: ProjectIdSchema.optional(),
   userId: UserIdSchema.optional(),
   passCriteria: z
-    .object({
+    .strictObject({
       extractionF1: ratio.default(0.8),
       compactionRetention: ratio.default(0.9),
       triggerAccuracy: ratio.default(0.9),

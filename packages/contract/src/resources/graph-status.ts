@@ -6,11 +6,11 @@ import { boundedInt, queryInt, scopeField, TimestampSchema } from './common.js';
 import { AlarmSchema } from './observability.js';
 import { QualityGateSchema, RolloutSchema, ShadowMetricsSchema } from './rollout.js';
 
-export const GraphStatusGetInputSchema = z.object({
+export const GraphStatusGetInputSchema = z.strictObject({
   topNodesLimit: queryInt(LIMITS.topNodesLimit).default(DEFAULTS.topNodesLimit),
   ...scopeQueryShape,
 });
-export const GraphStatusPostInputSchema = z.object({
+export const GraphStatusPostInputSchema = z.strictObject({
   topNodesLimit: boundedInt(LIMITS.topNodesLimit).default(DEFAULTS.topNodesLimit),
   ...scopeField,
 });

@@ -25,11 +25,11 @@ export const KeyInventorySchema = z.object({
   keys: z.array(ApiKeyEntrySchema),
 });
 
-export const KeysGetInputSchema = z.object({});
+export const KeysGetInputSchema = z.strictObject({});
 export const KeysGetDataSchema = KeyInventorySchema;
-export const KeysCreateInputSchema = z.object({ expiresAt: z.iso.datetime({ offset: true }) });
+export const KeysCreateInputSchema = z.strictObject({ expiresAt: z.iso.datetime({ offset: true }) });
 export const KeysCreateDataSchema = z.object({ apiKey: z.string(), key: ApiKeyEntrySchema, message: z.string() });
-export const KeysRevokeInputSchema = z.object({ keyId: z.uuid().optional() });
+export const KeysRevokeInputSchema = z.strictObject({ keyId: z.uuid().optional() });
 export const KeysRevokeDataSchema = z.object({
   revokedCount: z.number().int(),
   keyId: z.string().nullable(),
@@ -51,10 +51,10 @@ export const TenantMappingSchema = z.object({
   updatedAt: TimestampSchema,
 });
 
-export const TenantsListInputSchema = z.object({ tenantId: TenantIdSchema.optional() });
+export const TenantsListInputSchema = z.strictObject({ tenantId: TenantIdSchema.optional() });
 export const TenantsListDataSchema = z.object({ tenants: z.array(TenantMappingSchema), count: z.number().int() });
 export const TenantUpsertInputSchema = z
-  .object({
+  .strictObject({
     tenantId: TenantIdSchema,
     mode: TenantModeSchema,
     metadata: MetadataSchema.optional(),
@@ -72,5 +72,5 @@ export const TenantUpsertDataSchema = z.object({
   created: z.boolean(),
   message: z.string(),
 });
-export const TenantDisableInputSchema = z.object({ tenantId: TenantIdSchema });
+export const TenantDisableInputSchema = z.strictObject({ tenantId: TenantIdSchema });
 export const TenantDisableDataSchema = z.object({ tenant: TenantMappingSchema, message: z.string() });

@@ -85,7 +85,7 @@ const memoryFields = {
 export const MemoryContentSchema = nonBlank(z.string().min(LIMITS.memoryContent.min).max(LIMITS.memoryContent.max));
 
 // memories/add
-export const AddMemoryInputSchema = z.object({
+export const AddMemoryInputSchema = z.strictObject({
   content: MemoryContentSchema,
   ...memoryFields,
   embeddingModel: EmbeddingModelIdSchema.optional(),
@@ -114,7 +114,7 @@ export const SearchTraceSchema = z.object({
 });
 
 // memories/search
-export const SearchMemoriesInputSchema = z.object({
+export const SearchMemoriesInputSchema = z.strictObject({
   query: QuerySchema.refine((value) => value.trim().length > 0, 'query is required'),
   type: MemoryTypeSchema.optional(),
   layer: MemoryLayerSchema.optional(),
@@ -129,7 +129,7 @@ export const SearchMemoriesDataSchema = z.object({
 });
 
 // memories/list
-export const ListMemoriesInputSchema = z.object({
+export const ListMemoriesInputSchema = z.strictObject({
   type: MemoryTypeSchema.optional(),
   layer: MemoryLayerSchema.optional(),
   /** Comma-separated tags (the contract sends a single string); an array is accepted too. A memory matches when it has any of them. */
@@ -142,7 +142,7 @@ export const ListMemoriesDataSchema = z.object({ memories: z.array(MemorySchema)
 // memories/edit
 const editableFields = ['content', 'type', 'layer', 'tags', 'paths', 'category', 'metadata'] as const;
 export const EditMemoryInputSchema = z
-  .object({
+  .strictObject({
     id: z.string().min(1).max(64),
     content: MemoryContentSchema.optional(),
     ...memoryFields,
@@ -167,11 +167,11 @@ export const EditMemoryDataSchema = z.object({
 });
 
 // memories/forget
-export const ForgetMemoryInputSchema = z.object({ id: z.string().min(1).max(64), ...scopeField });
+export const ForgetMemoryInputSchema = z.strictObject({ id: z.string().min(1).max(64), ...scopeField });
 export const ForgetMemoryDataSchema = z.object({ id: z.string(), deleted: z.literal(true), message: z.string() });
 
 // memories/bulk-forget
-export const BulkForgetFiltersSchema = z.object({
+export const BulkForgetFiltersSchema = z.strictObject({
   types: z.array(MemoryTypeSchema).min(1).max(10).optional(),
   tags: TagsSchema.min(1).optional(),
   olderThanDays: boundedInt(LIMITS.olderThanDays).optional(),
@@ -180,7 +180,7 @@ export const BulkForgetFiltersSchema = z.object({
   projectId: z.string().min(1).max(LIMITS.projectId.max).optional(),
 });
 export const BulkForgetInputSchema = z
-  .object({
+  .strictObject({
     filters: BulkForgetFiltersSchema.optional(),
     all: z.boolean().default(false),
     dryRun: z.boolean().default(false),
@@ -215,7 +215,7 @@ export const BulkForgetDataSchema = z.union([
 ]);
 
 // memories/vacuum
-export const VacuumInputSchema = z.object({ ...scopeField });
+export const VacuumInputSchema = z.strictObject({ ...scopeField });
 export const VacuumDataSchema = z.object({ purged: z.number().int(), message: z.string() });
 
 // memories/consolidate
@@ -233,7 +233,7 @@ export const ConsolidationRunSchema = z.object({
   metadata: MetadataRecordSchema,
 });
 export type ConsolidationRun = z.infer<typeof ConsolidationRunSchema>;
-export const ConsolidateInputSchema = z.object({
+export const ConsolidateInputSchema = z.strictObject({
   types: z.array(MemoryTypeSchema).min(1).max(10).optional(),
   includeGlobal: z.boolean().default(true),
   globalOnly: z.boolean().default(false),

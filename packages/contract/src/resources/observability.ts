@@ -15,7 +15,7 @@ export const AlarmSchema = z.object({
 });
 
 // management/embeddings/observability
-export const EmbeddingsObservabilityInputSchema = z.object({
+export const EmbeddingsObservabilityInputSchema = z.strictObject({
   ...scopeQueryShape,
   modelId: EmbeddingModelIdSchema.optional(),
   usageMonth: z.iso.date().optional(),
@@ -54,7 +54,7 @@ export const EmbeddingsObservabilityDataSchema = z.object({
 });
 
 // management/memory/observability
-export const MemoryObservabilityInputSchema = z.object({
+export const MemoryObservabilityInputSchema = z.strictObject({
   ...scopeQueryShape,
   windowHours: queryInt(LIMITS.memoryWindowHours).default(DEFAULTS.memoryWindowHours),
 });

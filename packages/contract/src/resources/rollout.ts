@@ -82,10 +82,10 @@ export const RetrievalPolicySchema = z.object({
 });
 export type RetrievalPolicy = z.infer<typeof RetrievalPolicySchema>;
 
-export const RolloutGetInputSchema = z.object({ ...scopeQueryShape });
-export const RolloutSetInputSchema = z.object({
+export const RolloutGetInputSchema = z.strictObject({ ...scopeQueryShape });
+export const RolloutSetInputSchema = z.strictObject({
   mode: RolloutModeSchema,
-  scope: z.object({ tenantId: TenantIdSchema.optional(), projectId: ProjectIdSchema.optional() }).optional(),
+  scope: z.strictObject({ tenantId: TenantIdSchema.optional(), projectId: ProjectIdSchema.optional() }).optional(),
 });
 export const RolloutDataSchema = z.object({
   rollout: RolloutSchema,

@@ -56,7 +56,7 @@ export const SessionSnapshotSchema = z.object({
 });
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 
-export const StartSessionInputSchema = z.object({
+export const StartSessionInputSchema = z.strictObject({
   title: z.string().min(LIMITS.sessionTitle.min).max(LIMITS.sessionTitle.max).optional(),
   client: z.string().min(LIMITS.sessionClient.min).max(LIMITS.sessionClient.max).optional(),
   metadata: MetadataSchema.optional(),
@@ -64,7 +64,7 @@ export const StartSessionInputSchema = z.object({
 });
 export const StartSessionDataSchema = z.object({ sessionId: z.string(), message: z.string(), session: SessionSchema });
 
-export const CheckpointInputSchema = z.object({
+export const CheckpointInputSchema = z.strictObject({
   sessionId: SessionIdSchema,
   content: nonBlank(z.string().min(LIMITS.checkpointContent.min).max(LIMITS.checkpointContent.max)),
   role: CheckpointRoleSchema.default('user'),
@@ -83,7 +83,7 @@ export const CheckpointDataSchema = z.object({
   event: SessionEventSchema,
 });
 
-export const EndSessionInputSchema = z.object({
+export const EndSessionInputSchema = z.strictObject({
   sessionId: SessionIdSchema,
   status: SessionEndStatusSchema.default('closed'),
   ...scopeField,
@@ -95,7 +95,7 @@ export const EndSessionDataSchema = z.object({
   snapshot: SessionSnapshotSchema,
 });
 
-export const SnapshotInputSchema = z.object({ sessionId: SessionIdSchema, ...scopeQueryShape });
+export const SnapshotInputSchema = z.strictObject({ sessionId: SessionIdSchema, ...scopeQueryShape });
 export const SnapshotDataSchema = z.object({
   sessionId: z.string(),
   message: z.string(),

@@ -20,7 +20,7 @@ export const SkillFileSchema = z.object({
 });
 export type SkillFile = z.infer<typeof SkillFileSchema>;
 
-export const UpsertSkillFileInputSchema = z.object({
+export const UpsertSkillFileInputSchema = z.strictObject({
   path: SkillPathSchema,
   content: z.string().min(LIMITS.skillContent.min).max(LIMITS.skillContent.max),
   ...scopeField,
@@ -31,16 +31,16 @@ export const UpsertSkillFileDataSchema = z.object({
   message: z.string(),
 });
 
-export const ListSkillFilesInputSchema = z.object({
+export const ListSkillFilesInputSchema = z.strictObject({
   limit: boundedInt(LIMITS.skillListLimit).default(DEFAULTS.skillListLimit),
   ...scopeField,
 });
 export const ListSkillFilesDataSchema = z.object({ skillFiles: z.array(SkillFileSchema), count: z.number().int() });
 
-export const DeleteSkillFileInputSchema = z.object({ path: SkillPathSchema, ...scopeField });
+export const DeleteSkillFileInputSchema = z.strictObject({ path: SkillPathSchema, ...scopeField });
 export const DeleteSkillFileDataSchema = z.object({ path: z.string(), deleted: z.literal(true), message: z.string() });
 
-export const PromoteSkillFileInputSchema = z.object({
+export const PromoteSkillFileInputSchema = z.strictObject({
   sessionId: nonBlank(z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max)),
   /** The snapshot to promote; the session's latest when omitted. */
   snapshotId: z.string().min(1).max(120).optional(),

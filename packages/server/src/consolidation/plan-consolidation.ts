@@ -1,4 +1,5 @@
-import { type SubjectKeySource, subjectKey } from './subject-key.js';
+import { replacesStatement } from './same-claim.js';
+import { readStatement, type Statement, type SubjectKeySource } from './subject-key.js';
 
 /** What consolidation reads of a memory. */
 export interface ConsolidationCandidate {
@@ -13,7 +14,7 @@ export interface ConsolidationCandidate {
   createdAt: string;
 }
 
-/** One subject's outcome: the newest memory wins, older duplicates merge, older differing statements are superseded. */
+/** One winner's outcome: its older duplicates merge, older statements of the same claim with another value are superseded. */
 export interface ConsolidationGroup {
   subjectKey: string;
   keySource: SubjectKeySource;
@@ -36,10 +37,19 @@ function scopeKey(memory: ConsolidationCandidate, ...rest: string[]): string {
   return JSON.stringify([memory.projectId, memory.userId, memory.type, ...rest]);
 }
 
+/** A memory and how its first line reads as a statement. */
+interface Read {
+  memory: ConsolidationCandidate;
+  statement: Statement;
+}
+
 /**
- * Deterministic consolidation (DESIGN 5). Within one (projectId, userId, type): exact duplicates (same normalised
- * content hash) merge into the newest copy; the remaining memories are grouped by subject key, the newest of a
- * group wins and the others are superseded by it. A memory whose text has no subject key stays alone.
+ * Deterministic consolidation (DESIGN 5, revised after review finding 10). Within one (projectId, userId, type):
+ * exact duplicates (same normalised content hash) merge into the newest copy; the remaining memories are grouped
+ * by subject key (readStatement), and within a group, newest first, a memory is superseded by the newest kept
+ * memory that states the same claim with another value (replacesStatement); one that states something else is
+ * kept. A shared key alone never supersedes: "Decision: the logo is blue" and "Decision: backups run nightly"
+ * both stay. A memory whose text has no subject key stays alone.
  */
 export function planConsolidation(candidates: readonly ConsolidationCandidate[]): ConsolidationPlan {
   const ordered = [...candidates].sort(newestFirst);
@@ -51,27 +61,33 @@ export function planConsolidation(candidates: readonly ConsolidationCandidate[])
     if (kept === undefined) keptByHash.set(hashKey, memory);
     else duplicatesOf.set(kept.id, [...(duplicatesOf.get(kept.id) ?? []), memory.id]);
   }
-  const groups = new Map<string, { subject: ReturnType<typeof subjectKey>; members: ConsolidationCandidate[] }>();
+  const groups = new Map<string, Read[]>();
   for (const memory of keptByHash.values()) {
-    const subject = subjectKey(memory.content, memory.category);
-    const groupKey = subject.key === '' ? `alone:${memory.id}` : scopeKey(memory, subject.key);
-    const group = groups.get(groupKey) ?? { subject, members: [] };
-    group.members.push(memory);
-    groups.set(groupKey, group);
+    const statement = readStatement(memory.content, memory.category);
+    const groupKey = statement.key === '' ? `alone:${memory.id}` : scopeKey(memory, statement.key);
+    groups.set(groupKey, [...(groups.get(groupKey) ?? []), { memory, statement }]);
   }
   const planned: ConsolidationGroup[] = [];
-  for (const { subject, members } of groups.values()) {
-    const [winner, ...older] = members;
-    if (winner === undefined) continue;
-    const mergedIds = members.flatMap((member) => duplicatesOf.get(member.id) ?? []);
-    if (older.length === 0 && mergedIds.length === 0) continue;
-    planned.push({
-      subjectKey: subject.key,
-      keySource: subject.source,
-      winnerId: winner.id,
-      mergedIds,
-      supersededIds: older.map((member) => member.id),
-    });
+  for (const members of groups.values()) {
+    // Newest first: each member is superseded by the newest winner that replaces it, or is a winner itself.
+    const winners: Array<Read & { superseded: Read[] }> = [];
+    for (const member of members) {
+      const winner = winners.find((each) => replacesStatement(member.statement, each.statement));
+      if (winner === undefined) winners.push({ ...member, superseded: [] });
+      else winner.superseded.push(member);
+    }
+    for (const winner of winners) {
+      const covered = [winner, ...winner.superseded];
+      const mergedIds = covered.flatMap((read) => duplicatesOf.get(read.memory.id) ?? []);
+      if (winner.superseded.length === 0 && mergedIds.length === 0) continue;
+      planned.push({
+        subjectKey: winner.statement.key,
+        keySource: winner.statement.source,
+        winnerId: winner.memory.id,
+        mergedIds,
+        supersededIds: winner.superseded.map((read) => read.memory.id),
+      });
+    }
   }
   return { inputCount: candidates.length, groups: planned };
 }

@@ -68,7 +68,7 @@ function snakeCaseObject(field: z.ZodType): z.ZodType {
   const shape = Object.fromEntries(
     Object.entries(objectShape(inner)).map(([key, value]) => [camelToSnake(key), advertised(value, camelToSnake(key))]),
   );
-  return z.object(shape);
+  return z.strictObject(shape);
 }
 
 /**
@@ -95,9 +95,10 @@ export function toolArgumentShape(tool: McpToolDefinition, operation: OperationD
 }
 
 /**
- * A tool's input schema: `tools/list` advertises the typed, snake_case fields, while `tools/call` accepts any
- * JSON object, so that validation happens once, in the operation pipeline, and a bad argument comes back as
- * the contract's error envelope with its proper code instead of an SDK message.
+ * A tool's input schema: `tools/list` advertises the typed, snake_case fields (and no others: an unknown argument
+ * is refused, DESIGN 2), while `tools/call` accepts any JSON object, so that validation happens once, in the
+ * operation pipeline, and a bad argument comes back as the contract's error envelope with its proper code
+ * instead of an SDK message.
  */
 export function toolInputSchema(
   tool: McpToolDefinition,
@@ -106,7 +107,7 @@ export function toolInputSchema(
   // Built once per tool: a stateless MCP server is created for every request.
   const cached = inputSchemas.get(tool);
   if (cached !== undefined) return cached;
-  const typed = z.object(toolArgumentShape(tool, operation));
+  const typed = z.strictObject(toolArgumentShape(tool, operation));
   const schema: StandardSchemaWithJSON<ToolArguments, ToolArguments> = {
     '~standard': {
       version: 1,
