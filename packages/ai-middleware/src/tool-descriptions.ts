@@ -7,8 +7,8 @@ export const TOOL_DESCRIPTIONS = {
   searchMemories:
     'Search stored memories by text. Returns matching memories with their id, type, date and score, most relevant first.',
   addMemory:
-    'Store a new memory: a durable fact, decision, rule or note worth remembering in later conversations. ' +
-    'Write one self-contained statement per memory. Use type "rule" for standing instructions.',
+    'Store a new memory: a durable fact, decision or note worth remembering in later conversations. ' +
+    'Write one self-contained statement per memory.',
   editMemory:
     'Change an existing memory by id (from getContext, searchMemories or listMemories): its content, type, tags ' +
     'or category. Use it when the user corrects something that is remembered.',
@@ -37,6 +37,8 @@ export const PARAMETER_DESCRIPTIONS = {
   content: 'The memory itself: one self-contained statement.',
   memoryType: 'rule (standing instruction), decision, fact, note or skill.',
   layer: 'rule, working (short-lived, this session) or long_term.',
+  writableMemoryType: 'decision, fact, note or skill.',
+  writableLayer: 'working (short-lived, this session) or long_term.',
   tags: 'Short topic labels.',
   category: 'One category name, e.g. "billing".',
   filterTags: 'Only memories with any of these tags.',
@@ -52,4 +54,16 @@ export const PARAMETER_DESCRIPTIONS = {
   checkpointRole: 'Who it came from: user, assistant, system or tool.',
   checkpointKind: 'message, summary, decision, tool_call, tool_result or note.',
   endStatus: 'closed (default) or compacted.',
+} as const;
+
+/**
+ * Rules are injected into every prompt as instructions to always follow, so the model may write them only when the
+ * app opts in (`memoryTools({ allowRuleWrites: true })`); these texts say so to the model.
+ */
+export const RULE_WRITE_TEXTS = {
+  /** Appended to addMemory's description when rule writes are allowed. */
+  allowedHint: ' Use type "rule" for standing instructions.',
+  /** The tool error of a rule write that is not allowed. */
+  refused:
+    'Rule memories are set by the app, not by the model: this tool may not write type or layer "rule", nor edit a rule.',
 } as const;

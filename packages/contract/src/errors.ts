@@ -73,6 +73,8 @@ export const ERROR_CODES = {
   REQUEST_DEADLINE_EXCEEDED: entry(503),
   // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
   TENANT_DATABASE_UNREADABLE: entry(500),
+  // A write naming a new tenantId when the workspace already has MEMORY_TENANT_QUOTA tenants (`details.limit`).
+  TENANT_QUOTA_EXCEEDED: entry(403),
 } as const;
 
 /** An error code of the contract. */

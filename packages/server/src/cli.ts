@@ -6,12 +6,46 @@ import { helpText } from './cli/help.js';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand } from './cli/keys-commands.js';
 import { parseCommandArgs } from './cli/parse.js';
 import { startCommand } from './cli/start-command.js';
+import { createWorkspaceCommand, listWorkspacesCommand } from './cli/workspaces-commands.js';
 
 export { type CliIo, EXIT_CODES, type TextSink } from './cli/cli-io.js';
 
 function showHelp(io: CliIo, command: string): number {
   io.stdout.write(helpText(command));
   return EXIT_CODES.ok;
+}
+
+/** `--workspace <id>` of the keys commands (default: the default workspace). */
+const WORKSPACE_OPTION = { workspace: { type: 'string' } } as const;
+
+async function runWorkspaces(args: readonly string[], io: CliIo): Promise<number> {
+  const [subcommand, ...rest] = args;
+  if (subcommand === undefined) {
+    io.stderr.write(helpText('workspaces'));
+    return EXIT_CODES.usage;
+  }
+  if (subcommand === '-h' || subcommand === '--help' || subcommand === 'help') return showHelp(io, 'workspaces');
+  switch (subcommand) {
+    case 'create': {
+      const parsed = parseCommandArgs(
+        rest,
+        'workspaces create',
+        { 'expires-in': { type: 'string' } },
+        { min: 1, max: 1, name: 'the workspace name' },
+      );
+      if (parsed.help) return showHelp(io, 'workspaces create');
+      const expiresIn = parsed.strings['expires-in'];
+      const expiresInMs = expiresIn === undefined ? undefined : parseExpiresIn(expiresIn);
+      return createWorkspaceCommand(io, parsed.positionals[0] ?? '', expiresInMs);
+    }
+    case 'list': {
+      if (parseCommandArgs(rest, 'workspaces list', {}, { min: 0, max: 0 }).help)
+        return showHelp(io, 'workspaces list');
+      return listWorkspacesCommand(io);
+    }
+    default:
+      throw new UsageError(`unknown command 'workspaces ${subcommand}'`, 'workspaces');
+  }
 }
 
 async function runKeys(args: readonly string[], io: CliIo): Promise<number> {
@@ -23,19 +57,26 @@ async function runKeys(args: readonly string[], io: CliIo): Promise<number> {
   if (subcommand === '-h' || subcommand === '--help' || subcommand === 'help') return showHelp(io, 'keys');
   switch (subcommand) {
     case 'create': {
-      const parsed = parseCommandArgs(rest, 'keys create', { 'expires-in': { type: 'string' } }, { min: 0, max: 0 });
+      const parsed = parseCommandArgs(
+        rest,
+        'keys create',
+        { 'expires-in': { type: 'string' }, ...WORKSPACE_OPTION },
+        { min: 0, max: 0 },
+      );
       if (parsed.help) return showHelp(io, 'keys create');
       const expiresIn = parsed.strings['expires-in'];
-      return createKeyCommand(io, expiresIn === undefined ? undefined : parseExpiresIn(expiresIn));
+      const expiresInMs = expiresIn === undefined ? undefined : parseExpiresIn(expiresIn);
+      return createKeyCommand(io, expiresInMs, parsed.strings.workspace);
     }
     case 'list': {
-      if (parseCommandArgs(rest, 'keys list', {}, { min: 0, max: 0 }).help) return showHelp(io, 'keys list');
-      return listKeysCommand(io);
+      const parsed = parseCommandArgs(rest, 'keys list', WORKSPACE_OPTION, { min: 0, max: 0 });
+      if (parsed.help) return showHelp(io, 'keys list');
+      return listKeysCommand(io, parsed.strings.workspace);
     }
     case 'revoke': {
-      const parsed = parseCommandArgs(rest, 'keys revoke', {}, { min: 1, max: 1, name: 'the key id' });
+      const parsed = parseCommandArgs(rest, 'keys revoke', WORKSPACE_OPTION, { min: 1, max: 1, name: 'the key id' });
       if (parsed.help) return showHelp(io, 'keys revoke');
-      return revokeKeyCommand(io, parsed.positionals[0] ?? '');
+      return revokeKeyCommand(io, parsed.positionals[0] ?? '', parsed.strings.workspace);
     }
     default:
       throw new UsageError(`unknown command 'keys ${subcommand}'`, 'keys');
@@ -103,6 +144,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     }
     case 'keys':
       return runKeys(rest, io);
+    case 'workspaces':
+      return runWorkspaces(rest, io);
     case 'embeddings':
       return runEmbeddings(rest, io);
     default:

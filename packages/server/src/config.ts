@@ -56,6 +56,20 @@ export interface ServerConfig {
   tenantConcurrency: number;
   /** Requests that may wait for one tenant database before SERVER_BUSY (MEMORY_TENANT_QUEUE_LIMIT). */
   tenantQueueLimit: number;
+  /**
+   * Whether `attach` may reach loopback, private (RFC 1918, CGNAT, IPv6 ULA) and link-local addresses
+   * (MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS); metadata addresses and the server's own libSQL servers never.
+   */
+  attachAllowPrivateNetworks: boolean;
+  /** Bytes one response of an attached database may carry before it is cut off (MEMORY_ATTACH_MAX_RESPONSE_BYTES). */
+  attachMaxResponseBytes: number;
+  /**
+   * Browser origins allowed on `/api/mcp` (MEMORY_MCP_ALLOWED_ORIGINS, comma-separated: full origins, host names, or
+   * `*`); empty allows the listen host and localhost only. Requests without an `Origin` header are not affected.
+   */
+  mcpAllowedOrigins: string[];
+  /** Tenants one workspace may have (MEMORY_TENANT_QUOTA, default 1,000; 0 = no limit); past it a new one is refused. */
+  tenantQuota: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -143,6 +157,15 @@ export function loadConfig(
     ),
     tenantConcurrency: atLeastOne(integer(environment.MEMORY_TENANT_CONCURRENCY, 8, 'MEMORY_TENANT_CONCURRENCY')),
     tenantQueueLimit: integer(environment.MEMORY_TENANT_QUEUE_LIMIT, 256, 'MEMORY_TENANT_QUEUE_LIMIT'),
+    attachAllowPrivateNetworks: flag(environment.MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS, false),
+    attachMaxResponseBytes: atLeastOne(
+      integer(environment.MEMORY_ATTACH_MAX_RESPONSE_BYTES, 8 * 1024 * 1024, 'MEMORY_ATTACH_MAX_RESPONSE_BYTES'),
+    ),
+    mcpAllowedOrigins: (environment.MEMORY_MCP_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().toLowerCase())
+      .filter((origin) => origin !== ''),
+    tenantQuota: integer(environment.MEMORY_TENANT_QUOTA, 1_000, 'MEMORY_TENANT_QUOTA'),
   };
   const merged = { ...base, ...definedOnly(overrides) };
   if (overrides.dataDir !== undefined) {

@@ -236,7 +236,11 @@ describe('memory-service start', () => {
   });
 
   it('warns at start when MEMORY_BOOTSTRAP_API_KEY was revoked (it stays revoked across restarts)', async () => {
-    const env = { MEMORY_DATA_DIR: dataDir(), MEMORY_BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, MEMORY_ADMIN_TOKEN: 'op-token-1234' };
+    const env = {
+      MEMORY_DATA_DIR: dataDir(),
+      MEMORY_BOOTSTRAP_API_KEY: BOOTSTRAP_KEY,
+      MEMORY_ADMIN_TOKEN: 'op-token-1234',
+    };
     const first = startInProcess(env);
     const url = await first.ready();
     expect(first.errors()).toBe('');
@@ -250,7 +254,9 @@ describe('memory-service start', () => {
 
     const second = startInProcess(env);
     const secondUrl = await second.ready();
-    expect(second.errors()).toMatch(/warning: MEMORY_BOOTSTRAP_API_KEY was revoked at \S+: requests with it answer INVALID_API_KEY/);
+    expect(second.errors()).toMatch(
+      /warning: MEMORY_BOOTSTRAP_API_KEY was revoked at \S+: requests with it answer INVALID_API_KEY/,
+    );
     expect(await listMemories(secondUrl, BOOTSTRAP_KEY)).toBe(401);
     second.stop();
     expect(await second.exit).toBe(0);

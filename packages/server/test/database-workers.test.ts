@@ -43,7 +43,10 @@ describe('file databases in worker threads', () => {
   it('returns values as @libsql/client does: numbers, text, null, blobs as ArrayBuffer, booleans as 0/1', async () => {
     const vector = new Float32Array([0.5, -1, 2.25]);
     await database.transaction([
-      { sql: 'INSERT INTO items (id, label, flag, payload) VALUES (?, ?, ?, ?)', args: [1, 'one', true, vector.buffer] },
+      {
+        sql: 'INSERT INTO items (id, label, flag, payload) VALUES (?, ?, ?, ?)',
+        args: [1, 'one', true, vector.buffer],
+      },
       { sql: 'INSERT INTO items (id, label, flag, payload) VALUES (?, ?, ?, ?)', args: [2, null, false, null] },
     ]);
     const rows = await database.all<{ id: number; label: string | null; flag: number; payload: ArrayBuffer | null }>(

@@ -24,7 +24,16 @@ describe('file mode (MEMORY_FILE_MODE_ENABLED)', () => {
   it('mirrors upserted skill files into the data dir and removes them on delete', async () => {
     const scope = { tenantId: 'acme', userId: 'dana' };
     await server.post('/skills/files/upsert', { path: 'runbooks/deploy.md', content: '# Deploy\nStep one.', scope });
-    const file = path.join(server.dataDir, 'skill-files', 'acme', 'dana', '_global', 'runbooks', 'deploy.md');
+    const file = path.join(
+      server.dataDir,
+      'skill-files',
+      'default',
+      'acme',
+      'dana',
+      '_global',
+      'runbooks',
+      'deploy.md',
+    );
     expect(readFileSync(file, 'utf8')).toBe('# Deploy\nStep one.');
     await server.post('/skills/files/delete', { path: 'runbooks/deploy.md', scope });
     expect(existsSync(file)).toBe(false);
@@ -33,7 +42,7 @@ describe('file mode (MEMORY_FILE_MODE_ENABLED)', () => {
   it('never lets a path climb out of the mirror folder', () => {
     const root = path.join('/data', 'skill-files');
     for (const hostile of ['../../etc/passwd', '/absolute/../../x', '..', 'a/./../b', 'C:\\windows\\..\\system']) {
-      const file = mirrorPath('/data', { tenantId: null, userId: null, projectId: null }, hostile);
+      const file = mirrorPath('/data', 'default', { tenantId: null, userId: null, projectId: null }, hostile);
       expect(file.startsWith(`${root}${path.sep}`), hostile).toBe(true);
       expect(file.split(path.sep)).not.toContain('..');
     }

@@ -195,9 +195,15 @@ describe('two server processes on one libSQL server', () => {
   });
 
   it('stops a key revoked through one process on the other within the control cache time', async () => {
-    const created = await call(first, 'POST', '/management/keys', {
-      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }, ADMIN_TOKEN);
+    const created = await call(
+      first,
+      'POST',
+      '/management/keys',
+      {
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      ADMIN_TOKEN,
+    );
     expect(created.status).toBe(201);
     const key = created.body.data.apiKey as string;
     expect((await call(second, 'POST', '/memories/list', {}, key)).status).toBe(200);

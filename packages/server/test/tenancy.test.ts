@@ -35,11 +35,13 @@ describe('tenant isolation', () => {
   });
 
   it('gives each tenant its own database file', async () => {
+    await addIn({ tenantId: 'tenant-b' }, 'tenant b writes its own memory');
     const mappings = await server.services.registry.list('default');
     const a = mappings.find((row) => row.tenant_id === 'tenant-a');
     const b = mappings.find((row) => row.tenant_id === 'tenant-b');
     expect(a?.db_url).toMatch(/^file:.*tenant-a-[0-9a-f]{12}\.db$/);
     expect(a?.source).toBe('auto');
+    expect(b?.db_url).toMatch(/^file:.*tenant-b-[0-9a-f]{12}\.db$/);
     expect(b?.db_url).not.toBe(a?.db_url);
   });
 });

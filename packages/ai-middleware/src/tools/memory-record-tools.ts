@@ -10,8 +10,9 @@ import {
 } from '@memory-service/contract';
 import { tool } from 'ai';
 import * as z from 'zod';
-import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
+import { PARAMETER_DESCRIPTIONS as parameter, RULE_WRITE_TEXTS, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { type CompactMemory, compactMemory } from './compact-records.js';
+import { isInjectedRule, ruleField, ruleWriteRefused, writableLayer, writableType } from './rule-writes.js';
 import type { MemoryTool, ToolContext } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
@@ -27,8 +28,24 @@ const searchInput = z.object({
   type,
   limit: limit(LIMITS.retrievalLimit.max),
 });
-const addInput = z.object({ content: MemoryContentSchema.describe(parameter.content), type, layer, tags, category });
-const editInput = z.object({ id: memoryId, content: MemoryContentSchema.optional(), type, layer, tags, category });
+/** What the model may write: `rule` is offered only when the app allows rule writes. */
+const addInputFor = (allowRuleWrites: boolean) =>
+  z.object({
+    content: MemoryContentSchema.describe(parameter.content),
+    type: writableType(allowRuleWrites),
+    layer: writableLayer(allowRuleWrites),
+    tags,
+    category,
+  });
+const editInputFor = (allowRuleWrites: boolean) =>
+  z.object({
+    id: memoryId,
+    content: MemoryContentSchema.optional(),
+    type: writableType(allowRuleWrites),
+    layer: writableLayer(allowRuleWrites),
+    tags,
+    category,
+  });
 const forgetInput = z.object({ id: memoryId });
 const listInput = z.object({
   type,
@@ -50,15 +67,21 @@ type Found = { memories: CompactMemory[]; count: number };
 /** The tools that read and change memories. */
 export interface MemoryRecordTools {
   searchMemories: MemoryTool<z.infer<typeof searchInput>, Found>;
-  addMemory: MemoryTool<z.infer<typeof addInput>, { id: string; message: string; memory: CompactMemory }>;
-  editMemory: MemoryTool<z.infer<typeof editInput>, { id: string; updated: true; message: string }>;
+  addMemory: MemoryTool<
+    z.infer<ReturnType<typeof addInputFor>>,
+    { id: string; message: string; memory: CompactMemory }
+  >;
+  editMemory: MemoryTool<z.infer<ReturnType<typeof editInputFor>>, { id: string; updated: true; message: string }>;
   forgetMemory: MemoryTool<z.infer<typeof forgetInput>, OperationData<'memories.forget'>>;
   listMemories: MemoryTool<z.infer<typeof listInput>, Found>;
   bulkForgetMemories: MemoryTool<z.infer<typeof bulkForgetInput>, OperationData<'memories.bulkForget'>>;
 }
 
-/** Creates the tools that read and change memories. */
-export function createMemoryRecordTools({ client, scope }: ToolContext): MemoryRecordTools {
+/**
+ * Creates the tools that read and change memories. Without `allowRuleWrites`, adds and edits cannot write a rule
+ * (type or layer `rule`) nor edit one: rules are injected as instructions to always follow (review finding 17).
+ */
+export function createMemoryRecordTools({ client, scope, allowRuleWrites }: ToolContext): MemoryRecordTools {
   return {
     searchMemories: tool({
       description: TOOL_DESCRIPTIONS.searchMemories,
@@ -70,22 +93,33 @@ export function createMemoryRecordTools({ client, scope }: ToolContext): MemoryR
         }),
     }),
     addMemory: tool({
-      description: TOOL_DESCRIPTIONS.addMemory,
-      inputSchema: addInput,
-      execute: (input) =>
-        runTool(async () => {
+      description: TOOL_DESCRIPTIONS.addMemory + (allowRuleWrites ? RULE_WRITE_TEXTS.allowedHint : ''),
+      inputSchema: addInputFor(allowRuleWrites),
+      execute: async (input) => {
+        const field = allowRuleWrites ? null : ruleField(input);
+        if (field !== null) return ruleWriteRefused(field);
+        return runTool(async () => {
           const added = await client.memories.add({ ...input, scope });
           return { id: added.id, message: added.message, memory: compactMemory(added.memory) };
-        }),
+        });
+      },
     }),
     editMemory: tool({
       description: TOOL_DESCRIPTIONS.editMemory,
-      inputSchema: editInput,
-      execute: (input) =>
-        runTool(async () => {
+      inputSchema: editInputFor(allowRuleWrites),
+      execute: async (input) => {
+        const field = allowRuleWrites ? null : ruleField(input);
+        if (field !== null) return ruleWriteRefused(field);
+        if (!allowRuleWrites) {
+          const isRule = await runTool(() => isInjectedRule(client, scope, input.id));
+          if (!isRule.ok) return isRule;
+          if (isRule.data) return ruleWriteRefused('id');
+        }
+        return runTool(async () => {
           const { id, updated, message } = await client.memories.edit({ ...input, scope });
           return { id, updated, message };
-        }),
+        });
+      },
     }),
     forgetMemory: tool({
       description: TOOL_DESCRIPTIONS.forgetMemory,

@@ -29,12 +29,19 @@ export interface MemoryToolsOptions<Name extends MemoryToolName> {
   scope?: Scope;
   /** Only these tools (default: all of them). */
   include?: readonly Name[];
+  /**
+   * Let the model write rules: `addMemory`/`editMemory` with type or layer `rule`, and edits of existing rules
+   * (default `false`). Rules reach every later prompt as instructions to always follow, so a model that was talked
+   * into writing one (prompt injection from a web page, a document, a tool result) would keep obeying it.
+   */
+  allowRuleWrites?: boolean;
 }
 
 /**
  * Memory tools for the AI SDK (`generateText`, `streamText`, agents): get context, search, add, edit, forget, list
  * and bulk-forget memories (a dry run unless the model sets `dryRun: false`), skill files and sessions. A failing
- * call returns `{ ok: false, error }` for the model to read instead of throwing.
+ * call returns `{ ok: false, error }` for the model to read instead of throwing. The model cannot write or edit
+ * rules unless `allowRuleWrites` is set.
  *
  * @example
  * ```ts
@@ -45,7 +52,11 @@ export interface MemoryToolsOptions<Name extends MemoryToolName> {
 export function memoryTools<Name extends MemoryToolName = MemoryToolName>(
   options: MemoryToolsOptions<Name>,
 ): Pick<MemoryToolSet, Name> {
-  const all = createAllTools({ client: resolveClient(options.client), scope: options.scope });
+  const all = createAllTools({
+    client: resolveClient(options.client),
+    scope: options.scope,
+    allowRuleWrites: options.allowRuleWrites ?? false,
+  });
   const names = options.include ?? (Object.keys(all) as Name[]);
   const picked: Partial<MemoryToolSet> = {};
   for (const name of names) {

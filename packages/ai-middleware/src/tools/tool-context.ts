@@ -7,6 +7,8 @@ import type { MemoryToolResult } from './tool-result.js';
 export interface ToolContext {
   client: MemoryClient;
   scope: Scope | undefined;
+  /** Whether the model may write rules (type or layer `rule`), which are injected as instructions to always follow. */
+  allowRuleWrites: boolean;
 }
 
 /** A memory tool: an AI SDK tool whose output is the operation's data or an error the model can read. */

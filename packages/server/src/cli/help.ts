@@ -7,7 +7,9 @@ Usage:
 
 Commands:
   start              Start the server; on a first start it creates an API key and prints it once
-  keys create        Create an API key (printed once)
+  workspaces create <name>   Create a workspace and its first API key (printed once)
+  workspaces list    List workspaces: id, name, created, active keys, tenants (never the keys)
+  keys create        Create an API key (printed once; --workspace <id> for another workspace)
   keys list          List API keys: id, preview, status, created, expires (never the keys)
   keys revoke <id>   Revoke an API key
   embeddings ...     Show or change the embedding allowlist and per-project models
@@ -30,7 +32,8 @@ Environment (all optional):
   MEMORY_BOOTSTRAP_API_KEY         a mem_ key accepted for the default owner
   MEMORY_ADMIN_TOKEN               legacy credential for /management/keys
   MEMORY_CONTROL_DB_URL, MEMORY_DEFAULT_DB_URL (+ _TOKEN)   libSQL databases elsewhere (file:, libsql://, http://)
-  MEMORY_TENANT_AUTO_PROVISION     create a tenant's database on first use (default true)
+  MEMORY_TENANT_AUTO_PROVISION     create a tenant's database on its first write (default true)
+  MEMORY_TENANT_QUOTA              tenants one workspace may have (default 1000; 0 = no limit)
   MEMORY_RATE_LIMIT_PER_MINUTE     per API key (default 600; 0 disables)
   MEMORY_SESSION_ENABLED, MEMORY_COMPACTION_ENABLED, MEMORY_CONSOLIDATION_ENABLED, MEMORY_PROCEDURAL_ENABLED
   MEMORY_LOG_LEVEL                 debug, info, warn, error or silent (JSON lines on stderr; default info)
@@ -38,10 +41,41 @@ Environment (all optional):
 Options:
   -h, --help         Show this help
 `,
-  keys: `Usage: memory-service keys <command>
+  workspaces: `Usage: memory-service workspaces <command>
 
-Manages the API keys of the default owner, directly in the control database of MEMORY_DATA_DIR
-(or MEMORY_CONTROL_DB_URL). Works whether or not the server is running.
+A workspace (an owner) has its own API keys, tenants, workspace database, skill-file mirror and tenant quota;
+nothing of one workspace is reachable with another's key. Works directly in the control database of
+MEMORY_DATA_DIR (or MEMORY_CONTROL_DB_URL), whether or not the server is running.
+
+Commands:
+  create <name> [--expires-in <duration>]   Create a workspace and its first API key (printed once)
+  list                                      List workspaces (never their keys)
+
+Options:
+  -h, --help         Show help; 'memory-service workspaces <command> --help' shows a command's help
+`,
+  'workspaces create': `Usage: memory-service workspaces create <name> [--expires-in <duration>]
+
+Creates a workspace and prints its id and its first API key once: store the key, it cannot be shown again.
+Its own database is <MEMORY_DATA_DIR>/workspaces/<id>.db, created on first use. With the control database on a
+libSQL server (MEMORY_CONTROL_DB_URL not a file:) the workspace gets no workspace database: its requests name
+a tenantId (provisioned by MEMORY_TENANT_PROVISIONER); without one they answer 400 DATABASE_NOT_CONFIGURED.
+
+Options:
+  --expires-in <duration>   Expire the first key after 90m, 12h, 30d... (1 minute to 365 days; default: never)
+  -h, --help                Show this help
+`,
+  'workspaces list': `Usage: memory-service workspaces list
+
+Lists the workspaces: id, name, created, active keys (not revoked, not expired) and tenants.
+
+Options:
+  -h, --help         Show this help
+`,
+  keys: `Usage: memory-service keys <command> [--workspace <id>]
+
+Manages the API keys of a workspace (default: the default workspace), directly in the control database of
+MEMORY_DATA_DIR (or MEMORY_CONTROL_DB_URL). Works whether or not the server is running.
 
 Commands:
   create [--expires-in <duration>]   Create an API key (printed once)
@@ -49,29 +83,33 @@ Commands:
   revoke <id>                        Revoke an API key by id
 
 Options:
+  --workspace <id>   The workspace (see 'memory-service workspaces list'; default: the default workspace)
   -h, --help         Show help; 'memory-service keys <command> --help' shows a command's help
 `,
-  'keys create': `Usage: memory-service keys create [--expires-in <duration>]
+  'keys create': `Usage: memory-service keys create [--expires-in <duration>] [--workspace <id>]
 
-Creates an API key for the default owner and prints it once: store it, it cannot be shown again.
+Creates an API key of a workspace and prints it once: store it, it cannot be shown again.
 
 Options:
   --expires-in <duration>   Expire the key after 90m, 12h, 30d... (1 minute to 365 days; default: never)
+  --workspace <id>          The workspace the key belongs to (default: the default workspace)
   -h, --help                Show this help
 `,
-  'keys list': `Usage: memory-service keys list
+  'keys list': `Usage: memory-service keys list [--workspace <id>]
 
-Lists the API keys of the default owner: id, preview, status (active, expired, revoked), created, expires.
+Lists the API keys of a workspace: id, preview, status (active, expired, revoked), created, expires.
 The keys themselves are stored only as hashes and are never shown.
 
 Options:
+  --workspace <id>   The workspace (default: the default workspace)
   -h, --help         Show this help
 `,
-  'keys revoke': `Usage: memory-service keys revoke <id>
+  'keys revoke': `Usage: memory-service keys revoke <id> [--workspace <id>]
 
 Revokes the API key with this id (see 'memory-service keys list'). Requests with it fail from then on.
 
 Options:
+  --workspace <id>   The workspace the key belongs to (default: the default workspace)
   -h, --help         Show this help
 `,
   embeddings: `Usage: memory-service embeddings <command>

@@ -16,7 +16,30 @@ export async function withServices<T>(io: CliIo, work: (services: Services) => P
   }
 }
 
-function shortTime(iso: string | null): string {
+/** Fails unless the workspace exists (keys are created, listed and revoked per workspace). */
+export async function requireWorkspace(services: Services, workspaceId: string): Promise<void> {
+  if ((await services.control.findOwner(workspaceId)) === undefined) {
+    throw new CliFailure(`no workspace with id ${workspaceId} (see: memory-service workspaces list)`);
+  }
+}
+
+/** Prints a newly created key once, with its id and expiry. */
+export function printNewKey(io: CliIo, heading: string, apiKey: string, row: ApiKeyRow): void {
+  io.stdout.write(
+    [
+      `${heading} (shown only this once; store it now):`,
+      '',
+      `  ${apiKey}`,
+      '',
+      `id:       ${row.id}`,
+      `expires:  ${shortTime(row.expires_at)}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** An ISO time without its milliseconds, or `never`. */
+export function shortTime(iso: string | null): string {
   return iso === null ? 'never' : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
@@ -26,7 +49,8 @@ function statusOf(row: ApiKeyRow, now: Date): 'active' | 'expired' | 'revoked' {
   return 'active';
 }
 
-function table(rows: readonly (readonly string[])[]): string {
+/** Rows as aligned columns. */
+export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   return rows
     .map((row) =>
@@ -38,33 +62,33 @@ function table(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
-/** `memory-service keys create`: creates a key for the default owner and prints it once. */
-export async function createKeyCommand(io: CliIo, expiresInMs: number | undefined): Promise<number> {
+/** `memory-service keys create [--workspace <id>]`: creates a key of a workspace and prints it once. */
+export async function createKeyCommand(
+  io: CliIo,
+  expiresInMs: number | undefined,
+  workspaceId: string = DEFAULT_OWNER_ID,
+): Promise<number> {
   const now = io.now();
   const expiresAt = expiresInMs === undefined ? null : new Date(now.getTime() + expiresInMs);
-  const { apiKey, row } = await withServices(io, (services) =>
-    services.control.createKey(DEFAULT_OWNER_ID, now, expiresAt),
-  );
-  io.stdout.write(
-    [
-      'Created an API key (shown only this once; store it now):',
-      '',
-      `  ${apiKey}`,
-      '',
-      `id:       ${row.id}`,
-      `expires:  ${shortTime(row.expires_at)}`,
-      '',
-    ].join('\n'),
-  );
+  const { apiKey, row } = await withServices(io, async (services) => {
+    await requireWorkspace(services, workspaceId);
+    return services.control.createKey(workspaceId, now, expiresAt);
+  });
+  const which = workspaceId === DEFAULT_OWNER_ID ? '' : ` of workspace ${workspaceId}`;
+  printNewKey(io, `Created an API key${which}`, apiKey, row);
   return EXIT_CODES.ok;
 }
 
-/** `memory-service keys list`: the default owner's keys as a table, never the keys themselves. */
-export async function listKeysCommand(io: CliIo): Promise<number> {
+/** `memory-service keys list [--workspace <id>]`: a workspace's keys as a table, never the keys themselves. */
+export async function listKeysCommand(io: CliIo, workspaceId: string = DEFAULT_OWNER_ID): Promise<number> {
   const now = io.now();
-  const rows = await withServices(io, (services) => services.control.listKeys(DEFAULT_OWNER_ID));
+  const rows = await withServices(io, async (services) => {
+    await requireWorkspace(services, workspaceId);
+    return services.control.listKeys(workspaceId);
+  });
   if (rows.length === 0) {
-    io.stdout.write('No API keys yet. Create one with: memory-service keys create\n');
+    const option = workspaceId === DEFAULT_OWNER_ID ? '' : ` --workspace ${workspaceId}`;
+    io.stdout.write(`No API keys yet. Create one with: memory-service keys create${option}\n`);
     return EXIT_CODES.ok;
   }
   const lines = rows.map((row) => [
@@ -78,12 +102,17 @@ export async function listKeysCommand(io: CliIo): Promise<number> {
   return EXIT_CODES.ok;
 }
 
-/** `memory-service keys revoke <id>`: revokes one key of the default owner. */
-export async function revokeKeyCommand(io: CliIo, keyId: string): Promise<number> {
+/** `memory-service keys revoke <id> [--workspace <id>]`: revokes one key of a workspace. */
+export async function revokeKeyCommand(
+  io: CliIo,
+  keyId: string,
+  workspaceId: string = DEFAULT_OWNER_ID,
+): Promise<number> {
   const now = io.now();
   const outcome = await withServices(io, async (services) => {
-    const revoked = await services.control.revokeKeys(DEFAULT_OWNER_ID, now, keyId);
-    return { revoked, row: revoked > 0 ? undefined : await services.control.findKey(DEFAULT_OWNER_ID, keyId) };
+    await requireWorkspace(services, workspaceId);
+    const revoked = await services.control.revokeKeys(workspaceId, now, keyId);
+    return { revoked, row: revoked > 0 ? undefined : await services.control.findKey(workspaceId, keyId) };
   });
   if (outcome.revoked > 0) {
     io.stdout.write(`Revoked API key ${keyId}.\n`);
@@ -93,5 +122,6 @@ export async function revokeKeyCommand(io: CliIo, keyId: string): Promise<number
     io.stdout.write(`API key ${keyId} was already revoked (${shortTime(outcome.row.revoked_at)}).\n`);
     return EXIT_CODES.ok;
   }
-  throw new CliFailure(`no API key with id ${keyId} (see: memory-service keys list)`);
+  const option = workspaceId === DEFAULT_OWNER_ID ? '' : ` --workspace ${workspaceId}`;
+  throw new CliFailure(`no API key with id ${keyId} in this workspace (see: memory-service keys list${option})`);
 }

@@ -1,6 +1,6 @@
 import { API_PREFIX, MCP_PATH } from '@memory-service/contract';
-import { type RunningServer, startServer } from '../server.js';
 import { hashApiKey } from '../auth/keys.js';
+import { type RunningServer, startServer } from '../server.js';
 import { DEFAULT_OWNER_ID } from '../store/control-store.js';
 import { type CliIo, describeFailure, EXIT_CODES } from './cli-io.js';
 

@@ -1,10 +1,13 @@
 import { ApiError } from '../api-error.js';
 import { buildProcedure } from '../sessions/procedure.js';
-import { mirrorSkillFile, removeSkillFileMirror } from '../skills/file-mirror.js';
+import { assertMirrorable, mirrorSkillFile, removeSkillFileMirror } from '../skills/file-mirror.js';
 import { toSessionEvent } from '../store/session-rows.js';
 import { SkillStore, toSkillFile } from '../store/skills.js';
 import { requireVisibleSession, sessionStoreOf } from './sessions.js';
 import type { Handler, HandlerContext } from './types.js';
+
+/** Said when the row is saved but its file-mode mirror could not be written (the server log says why). */
+const MIRROR_NOT_WRITTEN = '; its file mirror could not be written (see the server log)';
 
 async function skillStoreOf(context: HandlerContext): Promise<SkillStore> {
   return new SkillStore((await context.tenant()).database);
@@ -12,13 +15,14 @@ async function skillStoreOf(context: HandlerContext): Promise<SkillStore> {
 
 /** `POST /skills/files/upsert`: creates or updates the file at a path in the request's exact scope (200 both ways). */
 export const upsertSkillFile: Handler<'skills.upsert'> = async (input, context) => {
+  await assertMirrorable(context, input.path);
   const store = await skillStoreOf(context);
   const { row, created } = await store.upsert({ path: input.path, content: input.content }, context.scope, context.now);
-  await mirrorSkillFile(context, input.path, input.content);
+  const mirrored = await mirrorSkillFile(context, input.path, input.content);
   return {
     skillFile: toSkillFile(row),
     created,
-    message: created ? `Skill file ${input.path} created` : `Skill file ${input.path} updated`,
+    message: `Skill file ${input.path} ${created ? 'created' : 'updated'}${mirrored ? '' : MIRROR_NOT_WRITTEN}`,
   };
 };
 
@@ -43,6 +47,7 @@ export const deleteSkillFile: Handler<'skills.delete'> = async (input, context) 
  * file at a path in the request's scope: 201 when the file is new, 200 when it replaced one.
  */
 export const promoteSkillFile: Handler<'skills.promote'> = async (input, context) => {
+  await assertMirrorable(context, input.path);
   const sessions = await sessionStoreOf(context);
   const session = await requireVisibleSession(sessions, input.sessionId, context);
   const snapshot = await sessions.snapshot(session.id, input.snapshotId);
@@ -80,12 +85,12 @@ export const promoteSkillFile: Handler<'skills.promote'> = async (input, context
     context.scope,
     context.now,
   );
-  await mirrorSkillFile(context, input.path, procedure.content);
+  const mirrored = await mirrorSkillFile(context, input.path, procedure.content);
   context.setStatus(created ? 201 : 200);
   return {
     skillFile: toSkillFile(row),
     created,
     source,
-    message: `Snapshot ${snapshot.slug} promoted to ${input.path} with ${procedure.steps.length} steps`,
+    message: `Snapshot ${snapshot.slug} promoted to ${input.path} with ${procedure.steps.length} steps${mirrored ? '' : MIRROR_NOT_WRITTEN}`,
   };
 };

@@ -19,6 +19,7 @@ import { authenticate, bearerToken } from '../pipeline/authenticate.js';
 import type { Services } from '../services.js';
 import { describeError } from '../tenancy/resolver.js';
 import { createMcpServer } from './mcp-server.js';
+import { allowedOriginsOf, originAllowed } from './origin-check.js';
 
 /** One HTTP request to the MCP endpoint, as the app sees it. */
 export interface McpHttpRequest {
@@ -102,6 +103,7 @@ async function admit(services: Services, call: McpHttpRequest): Promise<AuthInfo
  */
 export function createMcpEndpoint(services: Services, handlers: HandlerTable): McpEndpoint {
   const maxRequestBodySize = LIMITS.requestBodyBytes;
+  const allowedOrigins = allowedOriginsOf(services.config);
   const factory = (context: McpRequestContext) => {
     const authInfo = context.authInfo;
     const httpRequestId = authInfo?.extra?.httpRequestId;
@@ -139,6 +141,16 @@ export function createMcpEndpoint(services: Services, handlers: HandlerTable): M
 
   return {
     fetch: async (call) => {
+      // Before anything else, the key included: a browser page of another origin gets nothing (DNS rebinding).
+      if (!originAllowed(call.request.headers.get('origin'), allowedOrigins)) {
+        services.logger.warn('mcp origin refused', { requestId: call.requestId });
+        const body = {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Forbidden: this Origin is not allowed' },
+          id: null,
+        };
+        return jsonResponse(403, body, { 'x-request-id': call.requestId });
+      }
       const admitted = await admit(services, call);
       if (admitted instanceof Response) return admitted;
       const response = (await isLegacyRequest(call.request, undefined, { maxRequestBodySize }))

@@ -7,8 +7,9 @@ import { LEGACY_KEY_METHODS, serveLegacyKeyRoute } from './legacy-key-route.js';
 import { createMcpEndpoint } from './mcp-endpoint.js';
 
 /**
- * Mounts MCP on the app: the stateless Streamable HTTP endpoint at `/api/mcp` (same Bearer API key as the
- * HTTP routes, tools mapped to the same handlers) and `/api/mcp/key`, the deprecated alias of `/management/keys`.
+ * Mounts MCP on the app: the stateless Streamable HTTP endpoint at `/api/mcp` (browser origins checked against
+ * MEMORY_MCP_ALLOWED_ORIGINS, then the same Bearer API key as the HTTP routes, tools mapped to the same handlers)
+ * and `/api/mcp/key`, the deprecated alias of `/management/keys`.
  */
 export function registerMcp(app: Hono, services: Services, handlers: HandlerTable): void {
   const endpoint = createMcpEndpoint(services, handlers);

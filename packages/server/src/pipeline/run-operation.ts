@@ -14,6 +14,7 @@ import {
 import { ApiError } from '../api-error.js';
 import type { Caller, HandlerContext, HandlerTable } from '../handlers/types.js';
 import type { Services } from '../services.js';
+import { mayCreateTenant } from '../tenancy/read-only-operations.js';
 import { describeError, type TenantDatabase } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
 import type { RateLimitDecision } from './rate-limiter.js';
@@ -128,7 +129,9 @@ export async function runOperation(
       requestId: call.requestId,
       services,
       tenant: () => {
-        tenant ??= services.resolver.resolve(caller.ownerId, scope.tenantId, now);
+        tenant ??= services.resolver.resolve(caller.ownerId, scope.tenantId, now, {
+          createTenant: mayCreateTenant(operation.id),
+        });
         return tenant;
       },
       setStatus: (value) => {

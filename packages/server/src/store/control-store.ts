@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey, previewApiKey } from '../auth/keys.js';
 import type { Database } from './database.js';
 import { CONTROL_CACHE_TTL_MS, TtlCache } from './ttl-cache.js';
@@ -24,6 +24,12 @@ export interface OwnerRow {
   created_at: string;
 }
 
+/** A workspace as `memory-service workspaces list` shows it: never its keys, only how many are active. */
+export interface WorkspaceSummary extends OwnerRow {
+  active_keys: number;
+  tenants: number;
+}
+
 /** Owners and API keys in the control-plane database. */
 export class ControlStore {
   private readonly keysByHash = new TtlCache<ApiKeyRow | undefined>(CONTROL_CACHE_TTL_MS);
@@ -45,6 +51,40 @@ export class ControlStore {
       'INSERT OR IGNORE INTO owners (id, name, workspace_db_url, created_at) VALUES (?, ?, ?, ?)',
       [DEFAULT_OWNER_ID, 'Default workspace', workspaceDbUrl, now.toISOString()],
     );
+  }
+
+  /**
+   * Creates an owner (a workspace) with a new id (`ws_` and 16 hex digits) and its workspace database URL (null when
+   * it has none); throws when the name is taken.
+   */
+  async createOwner(name: string, workspaceDbUrl: (id: string) => string | null, now: Date): Promise<OwnerRow> {
+    const id = `ws_${randomBytes(8).toString('hex')}`;
+    const row: OwnerRow = { id, name, workspace_db_url: workspaceDbUrl(id), created_at: now.toISOString() };
+    this.owners.delete(id);
+    await this.database.run('INSERT INTO owners (id, name, workspace_db_url, created_at) VALUES (?, ?, ?, ?)', [
+      row.id,
+      row.name,
+      row.workspace_db_url,
+      row.created_at,
+    ]);
+    return row;
+  }
+
+  async findOwnerByName(name: string): Promise<OwnerRow | undefined> {
+    return this.database.get<OwnerRow>('SELECT * FROM owners WHERE name = ?', [name]);
+  }
+
+  /** Every workspace with its count of active keys (not revoked, not expired at `now`) and of tenants. */
+  async listWorkspaces(now: Date): Promise<WorkspaceSummary[]> {
+    const rows = await this.database.all<WorkspaceSummary>(
+      `SELECT o.*,
+         (SELECT count(*) FROM api_keys k WHERE k.owner_id = o.id AND k.revoked_at IS NULL
+           AND (k.expires_at IS NULL OR k.expires_at > ?)) AS active_keys,
+         (SELECT count(*) FROM tenants t WHERE t.owner_id = o.id) AS tenants
+       FROM owners o ORDER BY o.created_at, o.id`,
+      [now.toISOString()],
+    );
+    return rows.map((row) => ({ ...row, active_keys: Number(row.active_keys), tenants: Number(row.tenants) }));
   }
 
   async findOwner(ownerId: string): Promise<OwnerRow | undefined> {

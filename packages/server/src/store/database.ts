@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { InArgs, InStatement, Row } from '@libsql/client';
 import { outsideRequestScope } from '../pipeline/request-scope.js';
@@ -26,6 +26,23 @@ function toInput(statement: InStatement): StatementInput {
 }
 
 /**
+ * Creates a file database's missing folders as 0700 and the file itself, empty, as 0600 before SQLite opens it
+ * (review finding 15): SQLite keeps an existing file's mode and gives its -wal and -shm files the same one, whatever
+ * the process umask. An existing folder or file keeps its mode.
+ */
+function createPrivately(file: string): void {
+  const resolved = path.resolve(file);
+  mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
+  // A URL with parameters (`?mode=ro`) is SQLite's to interpret.
+  if (file.includes('?')) return;
+  try {
+    closeSync(openSync(resolved, 'wx', 0o600));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+  }
+}
+
+/**
  * A libSQL database with typed rows and atomic batches. A `file:` database runs in the database worker threads (the
  * event loop never waits on SQLite); a libSQL server is reached over the network by `@libsql/client`, each call
  * bounded by a timeout.
@@ -50,7 +67,7 @@ export class Database {
   static async open(location: DatabaseLocation, pool: DatabasePool = sharedDatabasePool()): Promise<Database> {
     if (!location.url.startsWith('file:')) return new Database(new RemoteConnection(location));
     const file = location.url.slice('file:'.length);
-    if (file !== ':memory:' && file !== '') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:' && file !== '') createPrivately(file);
     const database = new Database(new FileConnection(pool, file === '' ? ':memory:' : file));
     // Opens the home connection now, so a file that cannot be opened fails here and not on a later request.
     await database.run('PRAGMA foreign_keys = ON');

@@ -1,47 +1,70 @@
 import { ApiError } from '../api-error.js';
+import type { Logger } from '../logger.js';
 import { Database, type DatabaseLocation } from '../store/database.js';
+import { type AttachPolicy, AttachRefusal } from './attach-policy.js';
+import { type AttachTarget, parseAttachUrl } from './attach-url.js';
+import { type AttachLocationConfig, attachLocation } from './database-location.js';
 
+/** The whole attach check (lookup, connect, `SELECT 1`) ends within this. */
 const CHECK_TIMEOUT_MS = 5_000;
-const REMOTE_PROTOCOLS = new Set(['libsql:', 'http:', 'https:', 'ws:', 'wss:']);
 
-/** Why a database did not answer, as far as the caller may know it (never the server's own message). */
-export type UnreachableReason = 'unauthorized' | 'not_found' | 'timeout' | 'unreachable';
+/** The one answer to every failed attach check: which step failed would map the network for the caller. */
+const UNREACHABLE_MESSAGE = 'The database could not be reached with these credentials';
+
+/** Why a database check failed, for the server's log only. */
+export type CheckFailure =
+  | 'ATTACH_ADDRESS_REFUSED'
+  | 'ATTACH_RESPONSE_TOO_LARGE'
+  | 'CHECK_TIMEOUT'
+  | 'CHECK_UNAUTHORIZED'
+  | 'CHECK_NOT_FOUND'
+  | 'CHECK_UNREACHABLE';
 
 /**
- * Checks an attach URL: a libSQL server (`libsql:`, `http(s):`, `ws(s):`) with no credentials inside it. Local
- * `file:` paths are refused, so an API key cannot point a tenant at a file of the server (its control database).
+ * Checks an attach URL: parsed as the libSQL client parses it (see `parseAttachUrl`), then against the attach
+ * policy (allowlist, metadata, private networks, the server's own libSQL servers). Local `file:` paths are refused,
+ * so an API key cannot point a tenant at a file of the server (its control database).
  */
-export function validateAttachUrl(text: string, allowedHosts: readonly string[] = []): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ApiError('INVALID_REQUEST', 'attachDbUrl: not a URL', { field: 'attachDbUrl' });
-  }
-  if (!REMOTE_PROTOCOLS.has(url.protocol)) {
-    throw new ApiError('INVALID_REQUEST', 'attachDbUrl: use a libsql:, http(s): or ws(s): URL of a libSQL server', {
-      field: 'attachDbUrl',
-    });
-  }
-  if (url.username !== '' || url.password !== '' || url.searchParams.has('authToken')) {
-    throw new ApiError('INVALID_REQUEST', 'attachDbUrl: pass credentials in attachDbToken, not in the URL', {
-      field: 'attachDbUrl',
-    });
-  }
-  if (allowedHosts.length > 0 && !allowedHosts.includes(url.hostname.toLowerCase())) {
-    // MEMORY_ATTACH_ALLOWED_HOSTS: a key holder must not make the server connect to arbitrary hosts (SSRF).
-    throw new ApiError('INVALID_REQUEST', "attachDbUrl: this host is not in the server's attach allowlist", {
-      field: 'attachDbUrl',
-    });
-  }
-  return url;
+export async function validateAttachUrl(text: string, policy: AttachPolicy): Promise<AttachTarget> {
+  const target = parseAttachUrl(text);
+  await policy.checkTarget(target);
+  return target;
 }
 
-/** Runs `SELECT 1` against a database; throws 409 TENANT_DATABASE_UNREACHABLE when it does not answer. */
-export async function checkDatabase(location: DatabaseLocation, timeoutMs = CHECK_TIMEOUT_MS): Promise<void> {
+/**
+ * Runs `SELECT 1` against an attached database through the bounded attach fetch, within a short total time.
+ * Every failure answers the same 409 TENANT_DATABASE_UNREACHABLE; the failure's code goes to the server's log.
+ */
+export async function checkAttachedDatabase(
+  target: AttachTarget,
+  authToken: string | undefined,
+  context: { config: AttachLocationConfig; policy: AttachPolicy; logger: Logger; tenantId: string },
+): Promise<void> {
+  const failure = await probeDatabase(
+    (signal) =>
+      attachLocation(target, authToken, context.policy, {
+        maxResponseBytes: context.config.attachMaxResponseBytes,
+        signal,
+      }),
+    CHECK_TIMEOUT_MS,
+  );
+  if (failure === null) return;
+  context.logger.warn('attach check failed', { tenantId: context.tenantId, code: failure });
+  throw new ApiError('TENANT_DATABASE_UNREACHABLE', UNREACHABLE_MESSAGE);
+}
+
+/**
+ * Runs `SELECT 1` against the database `locate` gives; resolves to null when it answered, else why not. Past
+ * `timeoutMs` the signal handed to `locate` aborts whatever is still in flight.
+ */
+export async function probeDatabase(
+  locate: (signal: AbortSignal) => DatabaseLocation,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<CheckFailure | null> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const work = (async () => {
-    const database = await Database.open(location);
+    const database = await Database.open(locate(controller.signal));
     try {
       await database.get('SELECT 1 AS one');
     } finally {
@@ -55,9 +78,10 @@ export async function checkDatabase(location: DatabaseLocation, timeoutMs = CHEC
   });
   try {
     await Promise.race([work, timeout]);
+    return null;
   } catch (error) {
-    const reason = reasonOf(error);
-    throw new ApiError('TENANT_DATABASE_UNREACHABLE', unreachableMessage(reason), { reason });
+    controller.abort();
+    return failureOf(error);
   } finally {
     clearTimeout(timer);
   }
@@ -65,34 +89,15 @@ export async function checkDatabase(location: DatabaseLocation, timeoutMs = CHEC
 
 class CheckTimeout extends Error {}
 
-function reasonOf(error: unknown): UnreachableReason {
-  if (error instanceof CheckTimeout) return 'timeout';
-  const status = httpStatusOf(error);
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 404) return 'not_found';
-  return 'unreachable';
-}
-
-/** The HTTP status a libSQL client error carries in its cause chain, if any. */
-function httpStatusOf(error: unknown): number | undefined {
+function failureOf(error: unknown): CheckFailure {
+  if (error instanceof CheckTimeout) return 'CHECK_TIMEOUT';
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
+    if (current instanceof AttachRefusal) return current.code;
     const status = (current as { status?: unknown }).status;
-    if (typeof status === 'number') return status;
+    if (status === 401 || status === 403) return 'CHECK_UNAUTHORIZED';
+    if (status === 404) return 'CHECK_NOT_FOUND';
     current = (current as { cause?: unknown }).cause;
   }
-  return undefined;
-}
-
-function unreachableMessage(reason: UnreachableReason): string {
-  switch (reason) {
-    case 'unauthorized':
-      return 'The database refused the credentials (SELECT 1 failed): check attachDbToken';
-    case 'not_found':
-      return 'The server answered but has no such database (SELECT 1 failed): check attachDbUrl';
-    case 'timeout':
-      return 'The database did not answer SELECT 1 in time';
-    default:
-      return 'The database did not answer SELECT 1: check attachDbUrl and that the server is running';
-  }
+  return 'CHECK_UNREACHABLE';
 }

@@ -6,6 +6,7 @@ import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
 import { mappingLocation } from './database-location.js';
+import { EmptyTenants } from './empty-tenants.js';
 import { namespaceFetch } from './host-routed-fetch.js';
 import type { ProvisionedDatabase, TenantProvisioner } from './provisioner.js';
 import type { SecretBox } from './secrets.js';
@@ -29,6 +30,15 @@ export interface DatabaseLifecycle {
 
 const NO_LIFECYCLE: DatabaseLifecycle = { opened: () => undefined, closing: async () => undefined };
 
+/** How a request may resolve its tenant. */
+export interface ResolveOptions {
+  /**
+   * Whether an unknown tenantId may be provisioned (writes that create records). When false (reads, see
+   * READ_ONLY_OPERATIONS) an unknown tenant is answered by an empty in-memory stand-in and nothing is created.
+   */
+  createTenant?: boolean;
+}
+
 /** The cache key of a tenant's open database (management drops it when the mapping changes). */
 export function tenantCacheKey(ownerId: string, tenantId: string): string {
   return `tenant:${ownerId}:${tenantId}`;
@@ -41,6 +51,7 @@ export function tenantCacheKey(ownerId: string, tenantId: string): string {
  */
 export class TenantResolver {
   private readonly open = new Map<string, Promise<TenantDatabase>>();
+  private readonly empty: EmptyTenants;
 
   constructor(
     private readonly config: ServerConfig,
@@ -52,23 +63,45 @@ export class TenantResolver {
     private readonly logger: Logger,
     private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
     private readonly lifecycle: DatabaseLifecycle = NO_LIFECYCLE,
-  ) {}
+  ) {
+    this.empty = new EmptyTenants(connect);
+  }
 
-  /** Resolves the database for a request, or throws the contract's tenancy error. */
-  async resolve(ownerId: string, tenantId: string | null, now: Date): Promise<TenantDatabase> {
+  /**
+   * Resolves the database for a request, or throws the contract's tenancy error. An unknown tenantId is provisioned
+   * only when `createTenant` (the default) allows it and the workspace is under its tenant quota; otherwise reads get
+   * an empty stand-in.
+   */
+  async resolve(
+    ownerId: string,
+    tenantId: string | null,
+    now: Date,
+    { createTenant = true }: ResolveOptions = {},
+  ): Promise<TenantDatabase> {
     if (tenantId === null) return this.workspace(ownerId);
     let row = await this.registry.find(ownerId, tenantId);
     if (row === undefined) {
       if (!this.config.tenantAutoProvision) {
         throw new ApiError('TENANT_DATABASE_NOT_CONFIGURED', `No database is configured for tenant '${tenantId}'`);
       }
+      if (!createTenant) return this.empty.get(ownerId, tenantId);
       row = await this.autoProvision(ownerId, tenantId, now);
     }
     return this.openMapping(row);
   }
 
+  /**
+   * Throws TENANT_QUOTA_EXCEEDED when the owner already has MEMORY_TENANT_QUOTA tenants (every mapping counts,
+   * disabled ones too: each holds a database). Management's explicit mappings may call it before saving a new one.
+   */
+  async assertTenantQuota(ownerId: string): Promise<void> {
+    const limit = this.config.tenantQuota;
+    if (limit > 0 && (await this.registry.count(ownerId)) >= limit) throw quotaExceeded(limit);
+  }
+
   /** Closes every open database. */
   async close(): Promise<void> {
+    await this.empty.close();
     const entries = [...this.open.values()];
     this.open.clear();
     for (const entry of entries) {
@@ -112,6 +145,7 @@ export class TenantResolver {
   }
 
   private async autoProvision(ownerId: string, tenantId: string, now: Date): Promise<TenantRow> {
+    await this.assertTenantQuota(ownerId);
     let provisioned: ProvisionedDatabase;
     try {
       provisioned = await this.provisioner.provision(ownerId, tenantId);
@@ -135,9 +169,13 @@ export class TenantResolver {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
-    await this.registry.insertIfAbsent(row);
-    this.logger.info('tenant provisioned', { tenantId, provisioner: this.provisioner.kind });
-    return (await this.registry.find(ownerId, tenantId)) ?? row;
+    // The quota is checked again in the insert itself, so concurrent first writes cannot overshoot it.
+    const inserted = await this.registry.insertIfAbsent(row, this.config.tenantQuota);
+    const saved = await this.registry.find(ownerId, tenantId);
+    if (!inserted && saved === undefined) throw quotaExceeded(this.config.tenantQuota);
+    this.empty.drop(ownerId, tenantId);
+    if (inserted) this.logger.info('tenant provisioned', { tenantId, provisioner: this.provisioner.kind });
+    return saved ?? row;
   }
 
   private openMapping(row: TenantRow): Promise<TenantDatabase> {
@@ -167,7 +205,7 @@ export class TenantResolver {
     return this.cached(
       tenantCacheKey(row.owner_id, row.tenant_id),
       row.tenant_id,
-      mappingLocation({ ...row, db_url: row.db_url }, authToken),
+      mappingLocation({ ...row, db_url: row.db_url }, authToken, this.config),
     );
   }
 
@@ -234,6 +272,14 @@ export class TenantResolver {
       timer.unref();
     }
   }
+}
+
+function quotaExceeded(limit: number): ApiError {
+  return new ApiError(
+    'TENANT_QUOTA_EXCEEDED',
+    `This workspace already has ${limit} tenants, its quota (MEMORY_TENANT_QUOTA): no new tenant can be created`,
+    { limit },
+  );
 }
 
 /** SQLite's codes for a file that is not a database, or one whose pages or schema are damaged. */

@@ -14,7 +14,7 @@ export class SecretBox {
     if (secretKey !== undefined && secretKey !== '') return new SecretBox(parseKey(secretKey));
     const file = path.join(dataDir, 'secret.key');
     if (existsSync(file)) return new SecretBox(parseKey(readFileSync(file, 'utf8').trim()));
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const key = randomBytes(32);
     writeFileSync(file, key.toString('hex'), { mode: 0o600 });
     return new SecretBox(key);

@@ -53,19 +53,33 @@ export class TenantRegistry {
     );
   }
 
-  /** Inserts a mapping unless one exists; returns whether it was inserted (first writer wins). */
-  async insertIfAbsent(row: TenantRow): Promise<boolean> {
+  /** How many mappings an owner has (its tenant count, for the quota). */
+  async count(ownerId: string): Promise<number> {
+    const row = await this.database.get<{ count: number }>('SELECT count(*) AS count FROM tenants WHERE owner_id = ?', [
+      ownerId,
+    ]);
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * Inserts a mapping unless one exists, and (with `quota` above 0) only while the owner has fewer than `quota`
+   * mappings, checked in the same statement; returns whether it was inserted (first writer wins).
+   */
+  async insertIfAbsent(row: TenantRow, quota = 0): Promise<boolean> {
     this.rows.delete(cacheKey(row.owner_id, row.tenant_id));
     const changed = await this.database.run(
-      `${INSERT_MAPPING} ON CONFLICT (owner_id, tenant_id) DO NOTHING`,
-      mappingArgs(row),
+      `INSERT INTO tenants (${MAPPING_COLUMNS}) SELECT ${MAPPING_COLUMNS.replace(/\w+/g, '?')}
+       WHERE ? = 0 OR (SELECT count(*) FROM tenants WHERE owner_id = ?) < ?
+       ON CONFLICT (owner_id, tenant_id) DO NOTHING`,
+      [...mappingArgs(row), quota, row.owner_id, quota],
     );
     return changed > 0;
   }
 }
 
-const INSERT_MAPPING = `INSERT INTO tenants (owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name,
-  metadata, last_error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const MAPPING_COLUMNS = `owner_id, tenant_id, mode, status, source, db_url, db_token_encrypted, db_name, metadata,
+  last_error, created_at, updated_at`;
+const INSERT_MAPPING = `INSERT INTO tenants (${MAPPING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 function mappingArgs(row: TenantRow): InValue[] {
   return [

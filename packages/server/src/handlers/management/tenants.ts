@@ -1,7 +1,8 @@
 import type { OperationInput } from '@memory-service/contract';
 import { ApiError } from '../../api-error.js';
 import { parseJson } from '../../store/rows.js';
-import { checkDatabase, validateAttachUrl } from '../../tenancy/attach.js';
+import { checkAttachedDatabase, probeDatabase, validateAttachUrl } from '../../tenancy/attach.js';
+import { AttachPolicy } from '../../tenancy/attach-policy.js';
 import { mappingLocation } from '../../tenancy/database-location.js';
 import { describeError, tenantCacheKey } from '../../tenancy/resolver.js';
 import type { TenantRow } from '../../tenancy/tenant-registry.js';
@@ -27,6 +28,8 @@ export const upsertTenant: Handler<'management.tenants.post'> = async (input, co
   const { registry, resolver, logger } = context.services;
   const ownerId = context.caller.ownerId;
   const existing = await registry.find(ownerId, input.tenantId);
+  // A new mapping counts toward the workspace's tenant quota like an auto-provisioned one.
+  if (existing === undefined) await resolver.assertTenantQuota(ownerId);
   const columns =
     input.mode === 'attach'
       ? await attachColumns(input, existing, context)
@@ -95,33 +98,35 @@ async function provisionColumns(
       throw new ApiError(
         'TENANT_DATABASE_UNREACHABLE',
         'The tenant database could not be created on the libSQL server',
-        {
-          reason: 'unreachable',
-        },
       );
     }
   }
-  await checkDatabase(
-    mappingLocation({ mode: 'provision', db_url: location.url, db_name: location.dbName }, undefined),
-  );
+  const row = { mode: 'provision' as const, db_url: location.url, db_name: location.dbName };
+  const failure = await probeDatabase(() => mappingLocation(row, undefined));
+  if (failure !== null) {
+    context.services.logger.error('tenant database check failed', { tenantId: input.tenantId, code: failure });
+    throw new ApiError('TENANT_DATABASE_UNREACHABLE', 'The tenant database did not answer SELECT 1');
+  }
   return { db_url: location.url, db_name: location.dbName, db_token_encrypted: null };
 }
 
 /**
- * `attach`: a libSQL server by URL. A new token replaces the stored one; without one, the stored token of the same
- * URL is kept. The token is checked with `SELECT 1`, then sealed with AES-256-GCM (MEMORY_SECRET_KEY).
+ * `attach`: a libSQL server by URL, where the attach policy allows (DESIGN 10). A new token replaces the stored one;
+ * without one, the stored token of the same URL is kept. The token is checked with `SELECT 1` through the bounded
+ * attach fetch, then sealed with AES-256-GCM (MEMORY_SECRET_KEY).
  */
 async function attachColumns(
   input: UpsertInput,
   existing: TenantRow | undefined,
   context: HandlerContext,
 ): Promise<DatabaseColumns> {
-  const { secrets } = context.services;
+  const { secrets, config, logger } = context.services;
   const url = input.attachDbUrl ?? '';
-  validateAttachUrl(url, context.services.config.attachAllowedHosts);
+  const policy = new AttachPolicy(config);
+  const target = await validateAttachUrl(url, policy);
   const sameDatabase = existing?.mode === 'attach' && existing.db_url === url;
   const token = input.attachDbToken ?? (sameDatabase ? storedToken(existing, context) : undefined);
-  await checkDatabase({ url, authToken: token });
+  await checkAttachedDatabase(target, token, { config, policy, logger, tenantId: input.tenantId });
   return {
     db_url: url,
     db_name: input.attachDbName ?? (sameDatabase ? existing.db_name : null),

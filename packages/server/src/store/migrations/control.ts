@@ -52,4 +52,10 @@ export const controlMigrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // Workspaces (review finding 8): an owner is a workspace, named uniquely so `workspaces list` is unambiguous.
+    version: 2,
+    name: 'workspace_names',
+    statements: ['CREATE UNIQUE INDEX owners_name ON owners(name)'],
+  },
 ];

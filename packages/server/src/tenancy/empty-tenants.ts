@@ -1,0 +1,76 @@
+import { Database, type DatabaseLocation } from '../store/database.js';
+import { migrate } from '../store/migrate.js';
+import { tenantMigrations } from '../store/migrations/tenant.js';
+import type { TenantDatabase } from './resolver.js';
+
+/** Stand-ins kept open at once; a read of an unknown tenant costs one in-memory migration (a few ms) past this. */
+const EMPTY_TENANT_CACHE_SIZE = 16;
+/** A request may still hold an evicted stand-in: it is closed after this grace period. */
+const EVICTED_CLOSE_DELAY_MS = 30_000;
+
+/**
+ * Empty, migrated in-memory databases that answer the reads of a tenantId a workspace does not have yet (review
+ * finding 9): the route's own code answers "as if empty", and nothing is written to disk. One per (owner, tenantId),
+ * so what a read logs (retrieval metrics) is never seen by another tenant or workspace; a small LRU, apart from the
+ * real tenants' so a stream of unknown ids never evicts them. Dropped when the tenant is created.
+ */
+export class EmptyTenants {
+  private readonly open = new Map<string, Promise<TenantDatabase>>();
+
+  constructor(
+    private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
+  ) {}
+
+  /** The stand-in of an unknown tenant of an owner. */
+  get(ownerId: string, tenantId: string): Promise<TenantDatabase> {
+    const key = emptyKey(ownerId, tenantId);
+    const existing = this.open.get(key);
+    if (existing !== undefined) {
+      this.open.delete(key);
+      this.open.set(key, existing);
+      return existing;
+    }
+    const opening = (async () => {
+      const database = await this.connect({ url: 'file::memory:' });
+      await migrate(database, tenantMigrations).catch(async (error: unknown) => {
+        await database.close().catch(() => undefined);
+        throw error;
+      });
+      return { key, tenantId, database };
+    })();
+    this.open.set(key, opening);
+    opening.catch(() => this.open.delete(key));
+    while (this.open.size > EMPTY_TENANT_CACHE_SIZE) {
+      const oldest = this.open.keys().next().value;
+      if (oldest === undefined) break;
+      this.closeLater(oldest);
+    }
+    return opening;
+  }
+
+  /** Drops the stand-in of a tenant that now exists. */
+  drop(ownerId: string, tenantId: string): void {
+    const key = emptyKey(ownerId, tenantId);
+    if (this.open.has(key)) this.closeLater(key);
+  }
+
+  /** Closes every stand-in. */
+  async close(): Promise<void> {
+    const entries = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(entries.map((entry) => entry.then((handle) => handle.database.close()).catch(() => undefined)));
+  }
+
+  private closeLater(key: string): void {
+    const entry = this.open.get(key);
+    this.open.delete(key);
+    const timer = setTimeout(() => {
+      entry?.then((handle) => handle.database.close()).catch(() => undefined);
+    }, EVICTED_CLOSE_DELAY_MS);
+    timer.unref();
+  }
+}
+
+function emptyKey(ownerId: string, tenantId: string): string {
+  return `empty:${ownerId}:${tenantId}`;
+}
