@@ -215,6 +215,8 @@ describe('graph expansion in context/get', () => {
     const other = await createTestServer();
     const otherDatabase = await workspaceDatabase(other);
     await other.post('/memories/add', { content: 'Payments use Stripe with idempotency keys', tags: ['payments'] });
+    // Indexed first: the graph sync of the add must not be the one that meets the dropped table.
+    await other.indexed();
     await setRolloutMode(other, otherDatabase, 'canary');
     await otherDatabase.run('DROP TABLE graph_nodes');
     const bundle = await other.post<Bundle>('/context/get', { query: 'idempotency', strategy: 'hybrid' });
