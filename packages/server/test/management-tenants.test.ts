@@ -41,7 +41,10 @@ describe('tenant-overrides with the file provisioner', () => {
       metadata: { plan: 'pro' },
       lastError: null,
     });
-    expect(response.body.data?.tenant.dbUrl).toMatch(/^file:.*acme-[0-9a-f]{12}\.db$/);
+    // Named relative to the data dir: no answer discloses the server's own paths (review finding 15).
+    expect(response.body.data?.tenant.dbUrl).toMatch(/^file:tenants\/default\/acme-[0-9a-f]{12}\.db$/);
+    const listed = await server.call('GET', '/management/tenant-overrides');
+    expect(JSON.stringify(listed.body)).not.toContain(server.dataDir);
     await server.post('/memories/add', { content: 'acme ships on thursdays', scope: { tenantId: 'acme' } });
     expect(await contents('acme')).toEqual(['acme ships on thursdays']);
   });

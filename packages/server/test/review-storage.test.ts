@@ -1,4 +1,13 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,6 +70,36 @@ describe('a damaged database at open (review finding 14)', () => {
       expect(response.body.error).toMatchObject({ code: 'TENANT_DATABASE_UNREADABLE', type: 'internal_error' });
       expect(response.body.error?.message).toContain("tenant 'fragile'");
       expect(readFileSync(file).every((byte) => byte === 0x5a)).toBe(true);
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an emptied database file at open (review finding 14)', () => {
+  it('refuses a tenant whose file was truncated to zero bytes instead of starting it afresh', async () => {
+    const first = await createTestServer();
+    const dataDir = first.dataDir;
+    await first.post('/memories/add', { content: 'lost if the tenant restarts empty', scope: { tenantId: 'emptied' } });
+    const file = (await first.services.registry.find('default', 'emptied'))?.db_url?.slice('file:'.length) as string;
+    await closeServices(first.services);
+    truncateSync(file, 0);
+    rmSync(`${file}-wal`, { force: true });
+    rmSync(`${file}-shm`, { force: true });
+
+    const second = await createTestServer({}, dataDir);
+    try {
+      const response = await second.call('POST', '/memories/add', {
+        content: 'must not land in a fresh empty tenant',
+        scope: { tenantId: 'emptied' },
+      });
+      expect(response.body.error).toMatchObject({ code: 'TENANT_DATABASE_UNREADABLE' });
+      expect(statSync(file).size).toBe(0);
+      // A brand-new tenant is still created as before.
+      expect(
+        (await second.call('POST', '/memories/add', { content: 'new', scope: { tenantId: 'fresh' } })).status,
+      ).toBe(201);
     } finally {
       await second.close();
       rmSync(dataDir, { recursive: true, force: true });

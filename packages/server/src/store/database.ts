@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { InArgs, InStatement, Row } from '@libsql/client';
 import { outsideRequestScope } from '../pipeline/request-scope.js';
@@ -30,16 +30,48 @@ function toInput(statement: InStatement): StatementInput {
  * (review finding 15): SQLite keeps an existing file's mode and gives its -wal and -shm files the same one, whatever
  * the process umask. An existing folder or file keeps its mode.
  */
-function createPrivately(file: string): void {
+/**
+ * Database files this process is creating: until the first open has switched one to WAL it is legitimately empty,
+ * and a second handle opened at the same moment must not take it for a truncated database.
+ */
+const createdHere = new Set<string>();
+
+/**
+ * Creates a file database's folder (0700) and, when missing, its file (0600) before SQLite opens it; returns whether
+ * this process is creating the file (its first open has not finished yet).
+ */
+function createPrivately(file: string): boolean {
   const resolved = path.resolve(file);
   mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
   // A URL with parameters (`?mode=ro`) is SQLite's to interpret.
-  if (file.includes('?')) return;
+  if (file.includes('?')) return false;
   try {
     closeSync(openSync(resolved, 'wx', 0o600));
+    createdHere.add(resolved);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
   }
+  return createdHere.has(resolved);
+}
+
+/** The error of a database file that exists but is empty: a truncated database, never a new one to start afresh. */
+export class EmptyDatabaseFileError extends Error {
+  readonly code = 'DATABASE_FILE_EMPTY';
+  constructor() {
+    super('The database file is empty (truncated?) and has no write-ahead log to recover from');
+    this.name = 'EmptyDatabaseFileError';
+  }
+}
+
+/**
+ * Whether an existing file database is empty with nothing to recover: SQLite writes the first page when a file is
+ * switched to WAL (4 KiB before any table exists), so an empty file that this call did not create, with no
+ * write-ahead log holding frames, lost its content (truncated, a failed copy). SQLite itself would start it afresh.
+ */
+function isTruncated(file: string): boolean {
+  if (file.includes('?')) return false;
+  const size = (target: string) => (existsSync(target) ? statSync(target).size : 0);
+  return size(file) === 0 && size(`${file}-wal`) === 0;
 }
 
 /**
@@ -67,10 +99,13 @@ export class Database {
   static async open(location: DatabaseLocation, pool: DatabasePool = sharedDatabasePool()): Promise<Database> {
     if (!location.url.startsWith('file:')) return new Database(new RemoteConnection(location));
     const file = location.url.slice('file:'.length);
-    if (file !== ':memory:' && file !== '') createPrivately(file);
+    const onDisk = file !== ':memory:' && file !== '';
+    if (onDisk && !createPrivately(file) && isTruncated(file)) throw new EmptyDatabaseFileError();
     const database = new Database(new FileConnection(pool, file === '' ? ':memory:' : file));
     // Opens the home connection now, so a file that cannot be opened fails here and not on a later request.
     await database.run('PRAGMA foreign_keys = ON');
+    // In WAL mode now, so never empty again: from here on an empty file means a truncated one.
+    if (onDisk) createdHere.delete(path.resolve(file));
     return database;
   }
 

@@ -282,8 +282,8 @@ function quotaExceeded(limit: number): ApiError {
   );
 }
 
-/** SQLite's codes for a file that is not a database, or one whose pages or schema are damaged. */
-const DAMAGED_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
+/** SQLite's codes for a file that is not a database or is damaged, and ours for an emptied one (store/database.ts). */
+const DAMAGED_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'DATABASE_FILE_EMPTY']);
 
 /**
  * A database that cannot be read answers TENANT_DATABASE_UNREADABLE (a 500: it needs an operator and a backup),

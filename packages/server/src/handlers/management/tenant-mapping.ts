@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { TenantMappingSchema } from '@memory-service/contract';
 import type * as z from 'zod';
 import { parseJson } from '../../store/rows.js';
@@ -5,15 +6,26 @@ import type { TenantRow } from '../../tenancy/tenant-registry.js';
 
 type TenantMapping = z.infer<typeof TenantMappingSchema>;
 
+/**
+ * A mapping's URL as a client may see it: a file database inside the data dir is named relative to it
+ * (`file:tenants/<owner>/<name>.db`), so no answer discloses the server's own paths.
+ */
+function publicDbUrl(dbUrl: string | null, dataDir: string): string | null {
+  if (dbUrl === null || !dbUrl.startsWith('file:')) return dbUrl;
+  const file = path.resolve(dbUrl.slice('file:'.length));
+  const relative = path.relative(dataDir, file);
+  return `file:${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(file) : relative}`;
+}
+
 /** The contract's mapping record of a row: the token stays sealed in the control database (`hasToken` only). */
-export function toTenantMapping(row: TenantRow): TenantMapping {
+export function toTenantMapping(row: TenantRow, dataDir: string): TenantMapping {
   return {
     tenantId: row.tenant_id,
     mode: row.mode,
     status: row.status,
     source: row.source,
     dbName: row.db_name,
-    dbUrl: row.db_url,
+    dbUrl: publicDbUrl(row.db_url, dataDir),
     hasToken: row.db_token_encrypted !== null,
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
     lastError: row.last_error,

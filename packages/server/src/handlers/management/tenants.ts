@@ -17,7 +17,8 @@ type DatabaseColumns = Pick<TenantRow, 'db_url' | 'db_name' | 'db_token_encrypte
 export const listTenants: Handler<'management.tenants.get'> = async (input, context) => {
   const rows = await context.services.registry.list(context.caller.ownerId);
   const selected = input.tenantId === undefined ? rows : rows.filter((row) => row.tenant_id === input.tenantId);
-  return { tenants: selected.map(toTenantMapping), count: selected.length };
+  const { dataDir } = context.services.config;
+  return { tenants: selected.map((row) => toTenantMapping(row, dataDir)), count: selected.length };
 };
 
 /**
@@ -55,7 +56,7 @@ export const upsertTenant: Handler<'management.tenants.post'> = async (input, co
       ? ' without credentials: requests answer TENANT_DATABASE_CREDENTIALS_MISSING until attachDbToken is given'
       : '';
   return {
-    tenant: toTenantMapping(row),
+    tenant: toTenantMapping(row, context.services.config.dataDir),
     created: existing === undefined,
     message: `Tenant mapping ${existing === undefined ? 'created' : 'updated'}${credentialsNote}`,
   };
@@ -72,7 +73,7 @@ export const disableTenant: Handler<'management.tenants.delete'> = async (input,
   await registry.save(row);
   await resolver.forget(tenantCacheKey(context.caller.ownerId, input.tenantId));
   logger.info('tenant mapping disabled', { tenantId: input.tenantId });
-  return { tenant: toTenantMapping(row), message: 'Tenant mapping disabled' };
+  return { tenant: toTenantMapping(row, context.services.config.dataDir), message: 'Tenant mapping disabled' };
 };
 
 /**
