@@ -47,19 +47,29 @@ describe('storage at shutdown (review finding 14)', () => {
   });
 });
 
+/**
+ * A data dir whose tenant `tenantId` held a memory and whose database file was then damaged by `damage` while no
+ * server ran (the WAL and shared-memory files removed, as a copy of the file alone would leave it).
+ */
+async function damagedTenant(
+  tenantId: string,
+  damage: (file: string) => void,
+): Promise<{ dataDir: string; file: string }> {
+  const first = await createTestServer();
+  await first.post('/memories/add', { content: 'lost if the tenant restarts empty', scope: { tenantId } });
+  const file = (await first.services.registry.find('default', tenantId))?.db_url?.slice('file:'.length) as string;
+  await closeServices(first.services);
+  damage(file);
+  rmSync(`${file}-wal`, { force: true });
+  rmSync(`${file}-shm`, { force: true });
+  return { dataDir: first.dataDir, file };
+}
+
 describe('a damaged database at open (review finding 14)', () => {
   it('refuses a tenant whose file is not a database with a clear error, and never starts it empty', async () => {
-    const first = await createTestServer();
-    const dataDir = first.dataDir;
-    await first.post('/memories/add', { content: 'kept in a file that gets damaged', scope: { tenantId: 'fragile' } });
-    const { database } = await first.services.resolver.resolve('default', 'fragile', new Date());
-    const file = (await first.services.registry.find('default', 'fragile'))?.db_url?.slice('file:'.length) as string;
-    expect(await database.get('SELECT 1 AS one')).toEqual({ one: 1 });
-    await closeServices(first.services);
-    writeFileSync(file, Buffer.alloc(8192, 0x5a));
-    rmSync(`${file}-wal`, { force: true });
-    rmSync(`${file}-shm`, { force: true });
-
+    const { dataDir, file } = await damagedTenant('fragile', (target) =>
+      writeFileSync(target, Buffer.alloc(8192, 0x5a)),
+    );
     const second = await createTestServer({}, dataDir);
     try {
       const response = await second.call('POST', '/memories/add', {
@@ -75,19 +85,9 @@ describe('a damaged database at open (review finding 14)', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
-});
 
-describe('an emptied database file at open (review finding 14)', () => {
   it('refuses a tenant whose file was truncated to zero bytes instead of starting it afresh', async () => {
-    const first = await createTestServer();
-    const dataDir = first.dataDir;
-    await first.post('/memories/add', { content: 'lost if the tenant restarts empty', scope: { tenantId: 'emptied' } });
-    const file = (await first.services.registry.find('default', 'emptied'))?.db_url?.slice('file:'.length) as string;
-    await closeServices(first.services);
-    truncateSync(file, 0);
-    rmSync(`${file}-wal`, { force: true });
-    rmSync(`${file}-shm`, { force: true });
-
+    const { dataDir, file } = await damagedTenant('emptied', (target) => truncateSync(target, 0));
     const second = await createTestServer({}, dataDir);
     try {
       const response = await second.call('POST', '/memories/add', {

