@@ -137,3 +137,23 @@ describe('per-tenant admission', () => {
     expect(entered).toBe(2);
   });
 });
+
+describe('a request that meets a closed database', () => {
+  it('answers a retryable SERVER_BUSY instead of a 500 (a server shutting down under running requests)', async () => {
+    const server = await start(
+      {},
+      {
+        'memories.search': async (_input, context) => {
+          const { database } = await context.tenant();
+          await database.close();
+          await database.all('SELECT 1');
+          return { memories: [], count: 0, trace: {} } as never;
+        },
+      },
+    );
+    const response = await search(server.app, 'closing');
+    expect(response.status).toBe(503);
+    expect(response.body.error).toMatchObject({ code: 'SERVER_BUSY', retryable: true });
+    expect(response.headers.get('retry-after')).toBe('1');
+  });
+});

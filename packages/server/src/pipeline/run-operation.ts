@@ -14,6 +14,7 @@ import {
 import { ApiError } from '../api-error.js';
 import type { Caller, HandlerContext, HandlerTable } from '../handlers/types.js';
 import type { Services } from '../services.js';
+import { DatabaseClosedError } from '../store/database-connections.js';
 import { mayCreateTenant } from '../tenancy/read-only-operations.js';
 import { describeError, type TenantDatabase } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
@@ -150,6 +151,15 @@ export async function runOperation(
     return finish(status, successEnvelope(data, buildMeta(call.endpoint, call.requestId, services.now())));
   } catch (error) {
     if (error instanceof ApiError) return fail(error.toObject());
+    if (error instanceof DatabaseClosedError) {
+      // Shutting down (or a handle evicted under a long request): nothing ran, and a retry is answered normally.
+      services.logger.info('request met a closed database', { requestId: call.requestId, operation: operation.id });
+      return fail(
+        makeApiError('SERVER_BUSY', 'The server is closing this database (shutting down); retry the request', {
+          retryAfterSeconds: 1,
+        }),
+      );
+    }
     services.logger.error('unhandled error', {
       requestId: call.requestId,
       operation: operation.id,

@@ -12,6 +12,18 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/**
+ * A call on a database that was closed under it: the server is shutting down, or the tenant's handle was evicted
+ * while a long request still held it. Nothing ran; the same request again gets an open database (or another server).
+ */
+export class DatabaseClosedError extends Error {
+  readonly code = 'DATABASE_CLOSED';
+  constructor() {
+    super('The database is closed');
+    this.name = 'DatabaseClosedError';
+  }
+}
+
 /** Statements that only read: they may run on any worker's connection. Anything else goes to the writer. */
 function isRead(sql: string): boolean {
   return /^\s*SELECT\b/i.test(sql);
@@ -53,7 +65,7 @@ export class FileConnection implements Connection {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new Error('The database is closed');
+    if (this.closed) throw new DatabaseClosedError();
   }
 }
 
