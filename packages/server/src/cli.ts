@@ -1,4 +1,5 @@
 import packageJson from '../package.json' with { type: 'json' };
+import { backupCommand } from './cli/backup-command.js';
 import { type CliIo, describeFailure, EXIT_CODES, processIo, UsageError } from './cli/cli-io.js';
 import { parseExpiresIn } from './cli/duration.js';
 import { allowlistCommand, projectModelCommand, showEmbeddingsCommand } from './cli/embeddings-commands.js';
@@ -148,6 +149,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       return runWorkspaces(rest, io);
     case 'embeddings':
       return runEmbeddings(rest, io);
+    case 'backup': {
+      const parsed = parseCommandArgs(
+        rest,
+        'backup',
+        { force: { type: 'boolean' } },
+        { min: 1, max: 1, name: 'the backup folder' },
+      );
+      if (parsed.help) return showHelp(io, 'backup');
+      return backupCommand(io, parsed.positionals[0] ?? '', parsed.booleans.force === true);
+    }
     default:
       throw new UsageError(`unknown command '${command}'`);
   }

@@ -13,6 +13,7 @@ Commands:
   keys list          List API keys: id, preview, status, created, expires (never the keys)
   keys revoke <id>   Revoke an API key
   embeddings ...     Show or change the embedding allowlist and per-project models
+  backup <dir>       Copy every file database (and secret.key) into <dir>, usable as a data dir
 
 Options:
   -h, --help         Show help; 'memory-service <command> --help' shows a command's help
@@ -126,6 +127,20 @@ Commands:
 
 Options:
   -h, --help         Show help; 'memory-service embeddings <command> --help' shows a command's help
+`,
+  backup: `Usage: memory-service backup <dir> [--force]
+
+Writes a consistent copy (SQLite's VACUUM INTO) of the control database, each workspace database and each tenant
+database that is a file into <dir> (created 0700, files 0600), in the data dir's layout: control.db, workspace.db,
+workspaces/<id>.db, tenants/<owner>/<name>.db. The copied control database points at the copies, so
+MEMORY_DATA_DIR=<dir> starts a server on the backup (keep the folder where it is). secret.key is copied too (the
+tokens of attached databases are sealed with it). Safe while a server runs on the same data dir: each copy is one
+read transaction. Databases on a libSQL server (libsql://, http://) are listed as skipped: back them up there.
+Reads MEMORY_DATA_DIR, MEMORY_CONTROL_DB_URL and MEMORY_DEFAULT_DB_URL like the server.
+
+Options:
+  --force            Write into a folder that is not empty (files of the same name are replaced, others stay)
+  -h, --help         Show this help
 `,
   'embeddings show': `Usage: memory-service embeddings show
 
