@@ -11,46 +11,19 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig, type ServerConfig } from '../config.js';
-import { DEFAULT_OWNER_ID } from '../store/control-store.js';
 import { Database } from '../store/database.js';
 import { type DatabasePool, sharedDatabasePool } from '../store/database-pool.js';
 import { namespaceFetch } from '../tenancy/host-routed-fetch.js';
+import { type BackupItem, filePath, listDatabases, relativeTarget } from './backup-plan.js';
 import { CliFailure, type CliIo, describeFailure, EXIT_CODES } from './cli-io.js';
 import { table } from './keys-commands.js';
-
-/** A database the backup covers: what it is, where it is, and where its copy goes inside the backup folder. */
-interface BackupItem {
-  label: string;
-  url: string;
-  /** Its path inside the backup folder (the same as inside the data dir), or null for a remote database. */
-  relative: string | null;
-  /** The statement that points the copied control database at the copy (none for the control database itself). */
-  rewrite?: { sql: string; args: string[] };
-}
 
 /** What happened to one item, as one line of the report. */
 type Outcome =
   | { item: BackupItem; bytes: number }
   | { item: BackupItem; skipped: string }
   | { item: BackupItem; failed: string };
-
-/** The file behind a `file:` URL, without SQLite's `?` parameters. */
-function filePath(url: string): string {
-  const withoutQuery = url.split('?')[0] ?? url;
-  return withoutQuery.startsWith('file://')
-    ? fileURLToPath(withoutQuery)
-    : path.resolve(withoutQuery.slice('file:'.length));
-}
-
-/** Where a database file goes in the backup: its place in the data dir, or `fallback` when it lives elsewhere. */
-function relativeTarget(config: ServerConfig, url: string, fallback: string): string {
-  const relative = path.relative(config.dataDir, filePath(url));
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? fallback : relative;
-}
-
-const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /** Makes the backup folder (0700), refusing one with files in it unless `force`, and the data dir itself. */
 function prepareFolder(config: ServerConfig, folder: string, force: boolean): void {
@@ -80,34 +53,6 @@ async function copyDatabase(pool: DatabasePool, url: string, target: string): Pr
     await database.close();
   }
   return statSync(target).size;
-}
-
-/** The workspace and tenant databases the (copied or remote) control database names. */
-async function listDatabases(config: ServerConfig, control: Database): Promise<BackupItem[]> {
-  const items: BackupItem[] = [];
-  const owners = await control.all<{ id: string; workspace_db_url: string | null }>(
-    'SELECT id, workspace_db_url FROM owners WHERE workspace_db_url IS NOT NULL ORDER BY id',
-  );
-  for (const { id, workspace_db_url: url } of owners) {
-    if (url === null) continue;
-    const fallback = id === DEFAULT_OWNER_ID ? 'workspace.db' : path.join('workspaces', `${safeName(id)}.db`);
-    const relative = url.startsWith('file:') ? relativeTarget(config, url, fallback) : null;
-    const rewrite = { sql: 'UPDATE owners SET workspace_db_url = ? WHERE id = ?', args: [id] };
-    items.push({ label: `workspace ${id}`, url, relative, rewrite });
-  }
-  const tenants = await control.all<{ owner_id: string; tenant_id: string; db_url: string }>(
-    'SELECT owner_id, tenant_id, db_url FROM tenants WHERE db_url IS NOT NULL ORDER BY owner_id, tenant_id',
-  );
-  for (const { owner_id: owner, tenant_id: tenant, db_url: url } of tenants) {
-    const fallback = path.join('tenants', safeName(owner), path.basename(url.startsWith('file:') ? filePath(url) : ''));
-    const relative = url.startsWith('file:') ? relativeTarget(config, url, fallback) : null;
-    const rewrite = {
-      sql: 'UPDATE tenants SET db_url = ? WHERE owner_id = ? AND tenant_id = ?',
-      args: [owner, tenant],
-    };
-    items.push({ label: `tenant ${owner}/${tenant}`, url, relative, rewrite });
-  }
-  return items;
 }
 
 /** The host of a remote database, never its path or parameters (which may carry a token). */
