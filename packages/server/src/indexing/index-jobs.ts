@@ -106,13 +106,14 @@ export function retryIndexJobStatement(
 
 /**
  * How many live memories visible to a scope still wait for their vector and graph edges, counted up to `cap` (a
- * read's trace bounds the count, so a large backlog does not slow every read).
+ * read's trace bounds the count, so a large backlog does not slow every read). CROSS JOIN keeps the queue the outer
+ * loop: the planner otherwise walks the scope's memories (30 ms per read at 100k with an empty queue).
  */
 export async function pendingIndexJobs(database: Database, scope: ResolvedScope, cap = -1): Promise<number> {
   const where = allOf({ sql: 'm.deleted_at IS NULL AND m.superseded_by IS NULL', args: [] }, visibleTo(scope, 'm'));
   const row = await database.get<{ count: number }>(
     `SELECT COUNT(*) AS count FROM (
-       SELECT 1 FROM index_jobs j JOIN memories m ON m.seq = j.memory_seq WHERE ${where.sql} LIMIT ?)`,
+       SELECT 1 FROM index_jobs j CROSS JOIN memories m ON m.seq = j.memory_seq WHERE ${where.sql} LIMIT ?)`,
     [...where.args, cap],
   );
   return Number(row?.count ?? 0);
