@@ -81,6 +81,7 @@ function boundedFetch(base: typeof fetch): typeof fetch {
 /** A database on a libSQL server (`sqld`, a hosted one): network calls, already off the event loop. */
 export class RemoteConnection implements Connection {
   private readonly client: Client;
+  private closed = false;
 
   constructor(location: { url: string; authToken?: string | undefined; fetch?: typeof fetch }) {
     this.client = createClient({
@@ -91,19 +92,32 @@ export class RemoteConnection implements Connection {
   }
 
   async execute(statement: StatementInput): Promise<StatementResult> {
-    const result = await this.client.execute({ sql: statement.sql, args: statement.args as never });
+    const result = await this.call(() => this.client.execute({ sql: statement.sql, args: statement.args as never }));
     return { rows: result.rows as unknown as StatementResult['rows'], rowsAffected: result.rowsAffected };
   }
 
   async transaction(statements: StatementInput[]): Promise<number[]> {
-    const results = await this.client.batch(
-      statements.map((statement) => ({ sql: statement.sql, args: statement.args as never })),
-      'write',
+    const results = await this.call(() =>
+      this.client.batch(
+        statements.map((statement) => ({ sql: statement.sql, args: statement.args as never })),
+        'write',
+      ),
     );
     return results.map((result) => result.rowsAffected);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.client.close();
+  }
+
+  /** Runs a client call; one that fails because the client was closed under it says so as DatabaseClosedError. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new DatabaseClosedError();
+    try {
+      return await work();
+    } catch (error) {
+      throw this.closed ? new DatabaseClosedError() : error;
+    }
   }
 }
