@@ -9,8 +9,8 @@ import type { OperationId } from '@memory-service/contract';
  *
  * Two kinds are here: reads, and writes that only change records that must already exist (on an empty tenant they
  * find nothing). An operation missing from this set provisions as before, so a new write never loses data.
- * TODO: the contract's operations table should carry this (its `readOnly` means "safe to retry", not "creates no
- * tenant": context/get is read-only but logs its use).
+ * The contract's operations table should carry this fact (issue 18 makes the table the only list); its `readOnly`
+ * is another one ("safe to retry"), since context/get reads but logs its use.
  */
 export const READ_ONLY_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
   // Reads.
