@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInRequestScope } from '../src/pipeline/request-scope.js';
 import { Database } from '../src/store/database.js';
 import { DatabasePool } from '../src/store/database-pool.js';
 
@@ -95,6 +96,17 @@ describe('file databases in worker threads', () => {
     const reads = await Promise.all([0, 1, 2].map(() => memory.all<{ text: string }>('SELECT text FROM notes')));
     expect(reads.map((rows) => rows.map((row) => row.text))).toEqual([['kept'], ['kept'], ['kept']]);
     await memory.close();
+  });
+
+  it('closes a database even from a request past its deadline (its connections never stay open in the workers)', async () => {
+    const other = await Database.open({ url: `file:${path.join(directory, 'late-close.db')}` }, pool);
+    await other.run('CREATE TABLE notes (text TEXT)');
+    const expired = new AbortController();
+    expired.abort(new Error('deadline'));
+    // A statement of the expired request is refused, but the close is not.
+    await expect(runInRequestScope(expired.signal, () => other.all('SELECT 1'))).rejects.toThrow();
+    await runInRequestScope(expired.signal, () => other.close());
+    await expect(other.all('SELECT 1')).rejects.toThrow(/closed/);
   });
 
   it('fails calls on a closed database instead of reopening it', async () => {

@@ -152,9 +152,15 @@ export class Database {
     }
   }
 
-  /** Writes the buffered log rows, then closes the connection. */
+  /**
+   * Writes the buffered log rows, then closes the connection. Outside any request's scope: a close started by a
+   * request past its deadline (an eviction timer, a mapping change) must still reach every worker, or their
+   * connections would stay open.
+   */
   async close(): Promise<void> {
-    await this.logs.flush();
-    await this.connection.close();
+    await outsideRequestScope(async () => {
+      await this.logs.flush();
+      await this.connection.close();
+    });
   }
 }

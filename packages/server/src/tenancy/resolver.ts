@@ -1,6 +1,7 @@
 import { ApiError } from '../api-error.js';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
+import { outsideRequestScope } from '../pipeline/request-scope.js';
 import type { ControlStore } from '../store/control-store.js';
 import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
@@ -231,7 +232,9 @@ export class TenantResolver {
       existing.then((handle) => handle.database.refreshStatistics()).catch(() => undefined);
       return existing;
     }
-    const opening = (async () => {
+    // Shared by every request that waits for this database: opened outside the first one's deadline, so that
+    // request timing out does not fail the others (or throw the open away).
+    const opening = outsideRequestScope(async () => {
       const database = await this.connect(location).catch((error: unknown) => {
         throw unreadable(error, tenantId);
       });
@@ -244,7 +247,7 @@ export class TenantResolver {
       const handle = { key, tenantId, database };
       this.lifecycle.opened(handle);
       return handle;
-    })();
+    });
     this.open.set(key, opening);
     opening.catch((error: unknown) => {
       this.open.delete(key);
