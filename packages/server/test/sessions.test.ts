@@ -156,6 +156,30 @@ describe('session state table', () => {
     expect(data.event.tokenCount).toBe(3);
   });
 
+  it('answers each checkpoint with the session totals: turns, tokens, events, the activity before, the summary', async () => {
+    const sessionId = await start();
+    type Totals = { turnCount: number; tokenCount: number; eventCount: number; previousActivityAt: string };
+    const write = (event: Record<string, unknown>) =>
+      server.post<{ event: { createdAt: string }; totals: Totals & { summary: string | null } }>(
+        '/sessions/checkpoint',
+        { sessionId, ...event },
+      );
+    const first = await write({ content: 'first question', role: 'user', tokenCount: 10 });
+    expect(first.totals).toMatchObject({ turnCount: 1, tokenCount: 10, eventCount: 1, summary: null });
+    await write({ content: 'an answer', role: 'assistant', tokenCount: 5 });
+    await write({ content: 'Summary: we planned the release.', role: 'system', kind: 'summary', tokenCount: 7 });
+    const last = await write({ content: 'second question', role: 'user', tokenCount: 3 });
+    expect(last.totals).toMatchObject({
+      turnCount: 2,
+      tokenCount: 25,
+      eventCount: 4,
+      summary: 'Summary: we planned the release.',
+    });
+    // The activity before this checkpoint: the previous event's time, not this one's.
+    expect(Date.parse(last.totals.previousActivityAt)).toBeLessThanOrEqual(Date.parse(last.event.createdAt));
+    expect(first.totals.previousActivityAt).toEqual(expect.any(String));
+  });
+
   it('active -> closed: end sets status, endedAt and writes an `end` snapshot (status defaults to closed)', async () => {
     const sessionId = await start({ title: 'Closing' });
     await server.post('/sessions/checkpoint', { sessionId, content: 'one' });

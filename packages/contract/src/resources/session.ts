@@ -76,11 +76,29 @@ export const CheckpointInputSchema = z.strictObject({
   isMeaningful: z.boolean().default(true),
   ...scopeField,
 });
+/**
+ * What a session holds once a checkpoint is written (an addition to the contract): enough for a client that keeps
+ * no state between requests to judge compaction and to carry a summary, without another call.
+ */
+export const SessionTotalsSchema = z.object({
+  /** User messages in the session, counting this checkpoint. */
+  turnCount: z.number().int(),
+  /** The token counts of all its events, summed. */
+  tokenCount: z.number().int(),
+  eventCount: z.number().int(),
+  /** The session's last activity before this checkpoint. */
+  previousActivityAt: TimestampSchema,
+  /** The content of its latest `summary` checkpoint (what a compaction carried over), else null. */
+  summary: z.string().nullable(),
+});
+export type SessionTotals = z.infer<typeof SessionTotalsSchema>;
+
 export const CheckpointDataSchema = z.object({
   sessionId: z.string(),
   eventId: z.string(),
   message: z.string(),
   event: SessionEventSchema,
+  totals: SessionTotalsSchema,
 });
 
 export const EndSessionInputSchema = z.strictObject({

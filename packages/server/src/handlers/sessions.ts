@@ -46,7 +46,8 @@ export const checkpointSession: Handler<'sessions.checkpoint'> = async (input, c
   if (session.status !== 'active') throw notActive(session);
   const row = await store.appendEvent(session, input, context.now);
   if (row === undefined) throw notActive((await store.findVisible(session.id, context.scope)) ?? session);
-  return { sessionId: session.id, eventId: row.id, message: 'Checkpoint recorded', event: toSessionEvent(row) };
+  const totals = { ...(await store.totals(session.id)), previousActivityAt: session.last_activity_at };
+  return { sessionId: session.id, eventId: row.id, message: 'Checkpoint recorded', event: toSessionEvent(row), totals };
 };
 
 /** `POST /sessions/end`: closes or compacts an active session and writes its snapshot in the same transaction. */

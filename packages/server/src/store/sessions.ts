@@ -127,6 +127,30 @@ export class SessionStore {
     return this.database.get<SessionEventRow>(`SELECT ${EVENT_COLUMNS} FROM session_events WHERE id = ?`, [id]);
   }
 
+  /** A session's user turns, summed token counts, event count and latest summary content: one indexed read. */
+  async totals(
+    sessionId: string,
+  ): Promise<{ turnCount: number; tokenCount: number; eventCount: number; summary: string | null }> {
+    const row = await this.database.get<{
+      turn_count: number | null;
+      token_count: number | null;
+      event_count: number;
+      summary: string | null;
+    }>(
+      `SELECT sum(role = 'user') AS turn_count, sum(token_count) AS token_count, count(*) AS event_count,
+              (SELECT content FROM session_events s WHERE s.session_id = ? AND s.kind = 'summary'
+                ORDER BY s.seq DESC LIMIT 1) AS summary
+         FROM session_events WHERE session_id = ?`,
+      [sessionId, sessionId],
+    );
+    return {
+      turnCount: Number(row?.turn_count ?? 0),
+      tokenCount: Number(row?.token_count ?? 0),
+      eventCount: Number(row?.event_count ?? 0),
+      summary: row?.summary ?? null,
+    };
+  }
+
   /** A session's events in order, up to and including `lastSeq` when given. */
   async events(sessionId: string, lastSeq?: number): Promise<SessionEventRow[]> {
     return this.database.all<SessionEventRow>(
