@@ -1,4 +1,5 @@
 import { API_PREFIX, MCP_PATH, type OperationData, type Scope } from '@memory-service/contract';
+import { callSettings, checkLimits, type RequestOptions } from './request-options.js';
 import { type ContextResource, createContextResource } from './resources/context.js';
 import { createEmbeddingsResource, type EmbeddingsResource } from './resources/embeddings.js';
 import { createGraphResource, type GraphResource } from './resources/graph.js';
@@ -7,7 +8,7 @@ import { createManagementResource, type ManagementResource } from './resources/m
 import { createMemoriesResource, type MemoriesResource } from './resources/memories.js';
 import { createSessionsResource, type SessionsResource } from './resources/sessions.js';
 import { createSkillsResource, type SkillsResource } from './resources/skills.js';
-import { createRetryPolicy, type RetryOptions, withRetries } from './retry.js';
+import { createRetryPolicy, type RetryOptions } from './retry.js';
 import { applyScope } from './scope.js';
 import { createHttpTransport } from './transports/http-transport.js';
 import { createMcpTransport } from './transports/mcp-transport.js';
@@ -20,25 +21,25 @@ export type TransportOption = 'auto' | TransportName;
 /** Options of `createMemoryClient`; every one is optional. */
 export interface MemoryClientOptions {
   /** The server (`https://memory.example.com`), also accepted with `/api/sdk/v1` or `/api/mcp`; else `MEMORY_BASE_URL`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** A `mem_` API key sent as `Authorization: Bearer`; else `MEMORY_API_KEY`. */
-  apiKey?: string;
-  /** The server's admin token, sent on `/management/*` routes when there is no `apiKey`. */
-  adminToken?: string;
+  apiKey?: string | undefined;
+  /** The server's admin token, sent on `/management/*` routes (it wins over `apiKey` there). */
+  adminToken?: string | undefined;
   /** `auto` (default), `sdk_http` or `mcp`. */
-  transport?: TransportOption;
+  transport?: TransportOption | undefined;
   /** Default scope of every call; a call's own `scope` is merged over it. */
-  scope?: Scope;
+  scope?: Scope | undefined;
   /** The `fetch` to use (both transports); defaults to the global one. */
-  fetch?: FetchFunction;
-  /** Per-attempt timeout in milliseconds (default 30000). */
-  timeoutMs?: number;
-  /** Retries after the first attempt (default 2); see `retry.ts` for which failures are retried. */
-  maxRetries?: number;
-  /** Extra headers on every request. */
-  headers?: Record<string, string>;
-  /** Backoff tuning (initial delay, cap, longest honoured `Retry-After`, jitter source, sleep). */
-  retry?: Omit<RetryOptions, 'maxRetries'>;
+  fetch?: FetchFunction | undefined;
+  /** Per-attempt timeout in milliseconds (default 30000); a call's `timeoutMs` overrides it. */
+  timeoutMs?: number | undefined;
+  /** Retries after the first attempt (default 2); a call's `maxRetries` overrides it. See `retry.ts` for which failures. */
+  maxRetries?: number | undefined;
+  /** Extra headers on every request; a call's `headers` are set over them. */
+  headers?: Record<string, string> | undefined;
+  /** Backoff tuning: initial delay, cap, longest honoured `Retry-After`, jitter source. */
+  retry?: RetryOptions | undefined;
 }
 
 /** A memory service client: one property per resource, each method returning the envelope's `data`. */
@@ -46,7 +47,7 @@ export interface MemoryClient {
   /** The transport in use after `auto` was resolved. */
   readonly transport: TransportName;
   /** Service status and contract version. */
-  health: () => Promise<OperationData<'health'>>;
+  health: (options?: RequestOptions) => Promise<OperationData<'health'>>;
   context: ContextResource;
   memories: MemoriesResource;
   skills: SkillsResource;
@@ -96,20 +97,18 @@ export function createMemoryClient({
   retry = {},
 }: MemoryClientOptions = {}): MemoryClient {
   if (baseUrl === undefined) throw new TypeError('baseUrl is missing: pass baseUrl or set MEMORY_BASE_URL');
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError('timeoutMs must be a positive number');
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError('maxRetries must be a whole number >= 0');
+  checkLimits(timeoutMs, maxRetries);
   if (!['auto', 'sdk_http', 'mcp'].includes(transport)) {
     throw new TypeError(`transport must be 'auto', 'sdk_http' or 'mcp', not '${transport}'`);
   }
   const { rootUrl, pointsAtMcp } = resolveBaseUrl(baseUrl);
   const transportName: TransportName = transport === 'auto' ? (pointsAtMcp ? 'mcp' : 'sdk_http') : transport;
-  const settings = { rootUrl, apiKey, adminToken, timeoutMs, headers, fetch };
+  const settings = { rootUrl, apiKey, adminToken, headers, fetch, retry: createRetryPolicy(retry) };
   const send = transportName === 'mcp' ? createMcpTransport(settings) : createHttpTransport(settings);
-  const policy = createRetryPolicy({ ...retry, maxRetries });
 
-  const call: OperationCaller = (operationId, input) => {
+  const call: OperationCaller = async (operationId, input, options) => {
     const request = applyScope(operationId, input as Record<string, unknown>, scope);
-    return withRetries(operationId, () => send(operationId, request), policy);
+    return send(operationId, request, callSettings({ timeoutMs, maxRetries }, options));
   };
 
   return {

@@ -1,4 +1,4 @@
-import type { ErrorType } from '@memory-service/contract';
+import type { ErrorCode, ErrorType } from '@memory-service/contract';
 
 // A registry key shared by every copy of this package, so `isInstance` works where `instanceof` cannot.
 const MARKER = Symbol.for('@memory-service/client.error');
@@ -11,21 +11,30 @@ export const CLIENT_ERROR_CODES = {
   unsupportedOperation: 'UNSUPPORTED_OPERATION',
   mcpToolError: 'MCP_TOOL_ERROR',
   mcpClientMissing: 'MCP_CLIENT_MISSING',
+  aborted: 'ABORTED',
+  /** The server sent a code this version of the contract does not know; the server's code is in `details.serverCode`. */
+  unknownServerCode: 'UNKNOWN_SERVER_CODE',
 } as const;
+
+/** A code the client gives itself, or `HTTP_<status>` for an answer that carried no error envelope. */
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES] | `HTTP_${number}`;
+
+/** Every `code` a client error can have: the contract's error codes plus the client's own. */
+export type MemoryErrorCode = ErrorCode | ClientErrorCode;
 
 /** What every client error carries; the server's error object plus where the call went. */
 export interface MemoryApiErrorOptions {
-  code: string;
+  code: MemoryErrorCode;
   message: string;
   /** The HTTP status, or null when no response arrived. */
   status: number | null;
   type: ErrorType;
   retryable: boolean;
-  details?: Record<string, unknown>;
-  requestId?: string | null;
-  endpoint?: string | null;
-  operationId?: string | null;
-  retryAfterSeconds?: number | null;
+  details?: Record<string, unknown> | undefined;
+  requestId?: string | null | undefined;
+  endpoint?: string | null | undefined;
+  operationId?: string | null | undefined;
+  retryAfterSeconds?: number | null | undefined;
   cause?: unknown;
 }
 
@@ -35,7 +44,8 @@ type ErrorClass<Instance> = { readonly kind: string; readonly prototype: Instanc
 export class MemoryApiError extends Error {
   /** The class name recorded in the marker; stable under minification. */
   static readonly kind: string = 'MemoryApiError';
-  readonly code: string;
+  /** The contract's error code (`RATE_LIMITED`, `SESSION_NOT_FOUND`, ...) or one of `CLIENT_ERROR_CODES`. */
+  readonly code: MemoryErrorCode;
   readonly status: number | null;
   readonly type: ErrorType;
   readonly retryable: boolean;
@@ -111,8 +121,8 @@ export class InternalError extends MemoryApiError {
 
 /** Where the failure happened, for errors raised by the client itself. */
 export interface ClientErrorContext {
-  operationId?: string | null;
-  endpoint?: string | null;
+  operationId?: string | null | undefined;
+  endpoint?: string | null | undefined;
   cause?: unknown;
 }
 
@@ -144,6 +154,22 @@ export class TimeoutError extends MemoryApiError {
       status: null,
       type: 'unknown_error',
       retryable: true,
+    });
+  }
+}
+
+/** The call's `signal` was aborted, before or during an attempt or while waiting to retry; never retried. */
+export class RequestAbortedError extends MemoryApiError {
+  static override readonly kind: string = 'RequestAbortedError';
+  override readonly name = 'RequestAbortedError' as const;
+  constructor(message: string, context: ClientErrorContext = {}) {
+    super({
+      ...context,
+      message,
+      code: CLIENT_ERROR_CODES.aborted,
+      status: null,
+      type: 'unknown_error',
+      retryable: false,
     });
   }
 }

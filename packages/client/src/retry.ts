@@ -1,35 +1,30 @@
 import { type OperationId, operations } from '@memory-service/contract';
-import { ConnectionError, MemoryApiError, TimeoutError } from './errors.js';
+import { abortableDelay } from './abort.js';
+import { ConnectionError, MemoryApiError, type MemoryErrorCode } from './errors.js';
 
-/** How the client waits between attempts; every field has a default, tests inject tiny delays and a fake sleep. */
+/** How the client waits between attempts; every field has a default. */
 export interface RetryOptions {
-  /** Retries after the first attempt. */
-  maxRetries?: number;
   /** The first backoff delay; it doubles on every retry. */
-  initialDelayMs?: number;
+  initialDelayMs?: number | undefined;
   /** The backoff cap. */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /** The longest server-requested wait (`Retry-After`, `details.retryAfterSeconds`) the client honours. */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
   /** Returns a number in [0, 1) for the jitter. */
-  random?: () => number;
-  /** Waits; replaced in tests to record the delays instead of sleeping. */
-  sleep?: (milliseconds: number) => Promise<void>;
+  random?: (() => number) | undefined;
 }
 
 /** The retry settings with every default filled in. */
-export type RetryPolicy = Required<RetryOptions>;
+export type RetryPolicy = { [Key in keyof RetryOptions]-?: Exclude<RetryOptions[Key], undefined> };
 
-/** Builds a retry policy: 2 retries, 500 ms doubling backoff capped at 8 s, `Retry-After` honoured up to 60 s. */
+/** Builds a retry policy: 500 ms doubling backoff capped at 8 s, `Retry-After` honoured up to 60 s. */
 export function createRetryPolicy({
-  maxRetries = 2,
   initialDelayMs = 500,
   maxDelayMs = 8_000,
   maxRetryAfterMs = 60_000,
   random = Math.random,
-  sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)),
 }: RetryOptions = {}): RetryPolicy {
-  return { maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs, random, sleep };
+  return { initialDelayMs, maxDelayMs, maxRetryAfterMs, random };
 }
 
 /** Whether repeating an operation cannot change state twice: every GET route plus the read-only POST routes. */
@@ -37,14 +32,47 @@ export function isReadOperation(operationId: OperationId): boolean {
   return operations[operationId].readOnly;
 }
 
-/** 429 always; 408, 5xx, timeouts and connection failures only for read operations. */
+// Refusals the contract makes before any work starts: the request was not processed, so a write may be repeated.
+const REFUSED_BEFORE_WORK: ReadonlySet<MemoryErrorCode> = new Set<MemoryErrorCode>([
+  'RATE_LIMITED',
+  'SERVER_BUSY',
+  'TENANT_DATABASE_NOT_READY',
+]);
+
+// System errors that mean the connection was never made, so the request never left the client.
+const NEVER_SENT: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function neverSent(error: ConnectionError): boolean {
+  let current: unknown = error.cause;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && NEVER_SENT.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** Whether a failure proves the server did no work: a 429, a refusal before work, or a connection never made. */
+export function requestNotProcessed(error: MemoryApiError): boolean {
+  if (error.status === 429 || REFUSED_BEFORE_WORK.has(error.code)) return true;
+  return ConnectionError.isInstance(error) && neverSent(error);
+}
+
+/**
+ * The one retry decision of both transports: the error must say it is `retryable`, and repeating the operation must
+ * be safe: a read, or a write the server provably did not process. A 5xx, a timeout or a reset after a write was
+ * sent may have been applied, so it is not repeated.
+ */
 export function shouldRetry(error: unknown, operationId: OperationId): boolean {
-  if (!MemoryApiError.isInstance(error)) return false;
-  const { status } = error;
-  if (status === 429) return true;
-  if (!isReadOperation(operationId)) return false;
-  if (status === null) return ConnectionError.isInstance(error) || TimeoutError.isInstance(error);
-  return status === 408 || status >= 500;
+  if (!MemoryApiError.isInstance(error) || !error.retryable) return false;
+  return isReadOperation(operationId) || requestNotProcessed(error);
 }
 
 /** Parses a `Retry-After` header (seconds or an HTTP date) into seconds; null when absent or unreadable. */
@@ -56,27 +84,39 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Number.isNaN(date) ? null : Math.max(0, (date - now) / 1000);
 }
 
-/** The wait before retry number `retryIndex` (0-based): the server's request if any, else jittered exponential backoff. */
-export function retryDelayMs(error: unknown, retryIndex: number, policy: RetryPolicy): number {
-  const retryAfterSeconds = MemoryApiError.isInstance(error) ? error.retryAfterSeconds : null;
-  if (retryAfterSeconds !== null) return Math.min(retryAfterSeconds * 1000, policy.maxRetryAfterMs);
-  const backoff = Math.min(policy.initialDelayMs * 2 ** retryIndex, policy.maxDelayMs);
-  // Up to 25% less than the backoff, so clients that failed together do not retry together.
-  return backoff * (1 - policy.random() * 0.25);
+/** Exponential backoff before retry number `retryNumber` (1-based), capped, before the jitter. */
+export function backoffMs(retryNumber: number, policy: RetryPolicy): number {
+  return Math.min(policy.initialDelayMs * 2 ** (retryNumber - 1), policy.maxDelayMs);
 }
 
-/** Runs one operation attempt after another until it succeeds, fails for good, or runs out of retries. */
+/** Up to 25% less than the backoff, so clients that failed together do not retry together. */
+export function jitterMs(delay: number, policy: RetryPolicy): number {
+  return delay * (1 - policy.random() * 0.25);
+}
+
+/** The wait before retry number `retryNumber` (1-based): the server's request if any, else jittered capped backoff. */
+export function retryDelayMs(error: unknown, retryNumber: number, policy: RetryPolicy): number {
+  const retryAfterSeconds = MemoryApiError.isInstance(error) ? error.retryAfterSeconds : null;
+  if (retryAfterSeconds !== null) return Math.min(retryAfterSeconds * 1000, policy.maxRetryAfterMs);
+  return jitterMs(backoffMs(retryNumber, policy), policy);
+}
+
+/**
+ * Runs attempts until one succeeds, `shouldRetry` says no, or `maxRetries` retries are spent, waiting `retryDelayMs`
+ * between them. The MCP transport's loop: its failures arrive inside JSON-RPC results, where ky cannot see them.
+ */
 export async function withRetries<Result>(
   operationId: OperationId,
   attempt: () => Promise<Result>,
   policy: RetryPolicy,
+  { maxRetries, signal }: { maxRetries: number; signal: AbortSignal | undefined },
 ): Promise<Result> {
-  for (let retryIndex = 0; ; retryIndex += 1) {
+  for (let retryNumber = 1; ; retryNumber += 1) {
     try {
       return await attempt();
     } catch (error) {
-      if (retryIndex >= policy.maxRetries || !shouldRetry(error, operationId)) throw error;
-      await policy.sleep(retryDelayMs(error, retryIndex, policy));
+      if (retryNumber > maxRetries || signal?.aborted || !shouldRetry(error, operationId)) throw error;
+      await abortableDelay(retryDelayMs(error, retryNumber, policy), signal);
     }
   }
 }

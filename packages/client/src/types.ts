@@ -1,8 +1,9 @@
 import type { OperationData, OperationId, OperationInput, OperationRequest, Scope } from '@memory-service/contract';
+import type { RequestOptions } from './request-options.js';
 
 /** A per-call scope, merged over the client's default scope. */
 export interface ScopeOverride {
-  scope?: Scope;
+  scope?: Scope | undefined;
 }
 
 /** What a method takes for a body operation: the contract's request type (defaults optional) plus a scope. */
@@ -22,4 +23,5 @@ export type QueryInput<Id extends OperationId, Omitted extends PropertyKey = nev
 export type OperationCaller = <Id extends OperationId>(
   operationId: Id,
   input: OperationRequest<Id> | QueryInput<Id>,
+  options?: RequestOptions,
 ) => Promise<OperationData<Id>>;

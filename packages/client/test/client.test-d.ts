@@ -1,5 +1,7 @@
+import type * as Contract from '@memory-service/contract';
 import type {
   ContextGetData,
+  ErrorCode,
   OperationData,
   OperationRequest,
   Scope,
@@ -9,10 +11,21 @@ import type {
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   AuthError,
+  type ClientErrorCode,
   createMemoryClient,
+  type Memory,
   MemoryApiError,
   type MemoryClient,
+  type MemoryErrorCode,
+  type MemoryLayer,
+  type MemoryType,
+  type OperationId,
   RateLimitError,
+  type ErrorCode as ReexportedErrorCode,
+  type Scope as ReexportedScope,
+  type SessionSnapshot as ReexportedSessionSnapshot,
+  type RequestOptions,
+  type Session,
   type SessionHints,
 } from '../src/index.js';
 
@@ -76,8 +89,12 @@ describe('inputs are the contract request types', () => {
       .toHaveProperty('status')
       .toEqualTypeOf<'closed' | 'compacted' | undefined>();
     expectTypeOf(client.sessions.snapshot).parameter(0).toEqualTypeOf<string>();
-    expectTypeOf(client.management.keys.revoke).parameters.toEqualTypeOf<[keyId?: string]>();
-    expectTypeOf(client.management.tenants.disable).parameters.toEqualTypeOf<[tenantId: string]>();
+    expectTypeOf(client.management.keys.revoke).parameters.toEqualTypeOf<
+      [keyId?: string | undefined, options?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.management.tenants.disable).parameters.toEqualTypeOf<
+      [tenantId: string, options?: RequestOptions | undefined]
+    >();
     expectTypeOf(client.management.memory.observability)
       .parameter(0)
       .exclude<undefined>()
@@ -112,7 +129,91 @@ describe('inputs are the contract request types', () => {
   });
 });
 
+describe('per-call options', () => {
+  it('are the last, optional argument of every method', () => {
+    // Optional parameters take undefined even under exactOptionalPropertyTypes.
+    expectTypeOf(client.health).parameters.toEqualTypeOf<[options?: RequestOptions | undefined]>();
+    expectTypeOf(client.memories.add).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.context.get).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.sessions.snapshot).parameter(2).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.graph.rollout.set).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.management.embeddings.backfill.pause).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(client.management.keys.get).parameters.toEqualTypeOf<[options?: RequestOptions | undefined]>();
+    expectTypeOf<RequestOptions>().toEqualTypeOf<{
+      signal?: AbortSignal | undefined;
+      timeoutMs?: number | undefined;
+      maxRetries?: number | undefined;
+      headers?: Record<string, string> | undefined;
+    }>();
+  });
+});
+
+describe('under exactOptionalPropertyTypes (on in this package tsconfig)', () => {
+  it('is really on here', () => {
+    const maybe = undefined as string | undefined;
+    // @ts-expect-error: only an error when exactOptionalPropertyTypes is on
+    const strict: { value?: string } = { value: maybe };
+    void strict;
+  });
+
+  it('accepts possibly-undefined values for every option', () => {
+    const fromEnvironment = undefined as string | undefined;
+    const maybeNumber = undefined as number | undefined;
+    const maybeScope = undefined as Scope | undefined;
+    const memory = createMemoryClient({
+      baseUrl: fromEnvironment,
+      apiKey: fromEnvironment,
+      adminToken: fromEnvironment,
+      transport: undefined,
+      scope: maybeScope,
+      fetch: undefined,
+      timeoutMs: maybeNumber,
+      maxRetries: maybeNumber,
+      headers: undefined,
+      retry: { initialDelayMs: maybeNumber, maxDelayMs: maybeNumber, maxRetryAfterMs: maybeNumber, random: undefined },
+    });
+    const maybeSignal = undefined as AbortSignal | undefined;
+    const options: RequestOptions = {
+      signal: maybeSignal,
+      timeoutMs: maybeNumber,
+      maxRetries: maybeNumber,
+      headers: undefined,
+    };
+    void memory.memories.add({ content: 'x', scope: maybeScope }, options);
+    void memory.context.get({ query: 'q', sessionId: fromEnvironment, scope: maybeScope }, { signal: maybeSignal });
+  });
+});
+
+describe('re-exported contract types', () => {
+  it('are the contract types themselves', () => {
+    expectTypeOf<ReexportedErrorCode>().toEqualTypeOf<ErrorCode>();
+    expectTypeOf<ReexportedScope>().toEqualTypeOf<Scope>();
+    expectTypeOf<ReexportedSessionSnapshot>().toEqualTypeOf<SessionSnapshot>();
+    expectTypeOf<Memory>().toEqualTypeOf<Contract.Memory>();
+    expectTypeOf<MemoryType>().toEqualTypeOf<Contract.MemoryType>();
+    expectTypeOf<MemoryLayer>().toEqualTypeOf<Contract.MemoryLayer>();
+    expectTypeOf<Session>().toEqualTypeOf<Contract.Session>();
+    expectTypeOf<OperationId>().toEqualTypeOf<Contract.OperationId>();
+  });
+});
+
 describe('errors', () => {
+  it('types code as the contract codes plus the client codes', () => {
+    expectTypeOf<MemoryApiError['code']>().toEqualTypeOf<MemoryErrorCode>();
+    expectTypeOf<MemoryErrorCode>().toEqualTypeOf<ErrorCode | ClientErrorCode>();
+    expectTypeOf<'RATE_LIMITED'>().toExtend<MemoryErrorCode>();
+    expectTypeOf<'ABORTED' | 'TIMEOUT' | 'HTTP_502'>().toExtend<ClientErrorCode>();
+    const caught = new MemoryApiError({
+      code: 'RATE_LIMITED',
+      message: 'x',
+      status: 429,
+      type: 'rate_limit_error',
+      retryable: true,
+    });
+    // @ts-expect-error: a misspelt code is caught at compile time
+    void (caught.code === 'RATE_LIMTED');
+  });
+
   it('narrows with isInstance', () => {
     const caught: unknown = new Error('x');
     if (RateLimitError.isInstance(caught)) expectTypeOf(caught).toEqualTypeOf<RateLimitError>();

@@ -94,6 +94,18 @@ describe('error envelopes become typed errors', () => {
     expect(error).toMatchObject({ code: 'HTTP_502', status: 502, retryable: true, requestId: 'proxy-1' });
   });
 
+  it('keeps a code this contract does not know in details, under UNKNOWN_SERVER_CODE', async () => {
+    answerAdd(errorEnvelope('BRAND_NEW_CODE', 409, 'validation_error', { field: 'content' }), 409);
+    const error = await addFailure();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      code: 'UNKNOWN_SERVER_CODE',
+      status: 409,
+      retryable: false,
+      details: { field: 'content', serverCode: 'BRAND_NEW_CODE' },
+    });
+  });
+
   it('rejects a success status without an envelope', async () => {
     answerAdd({ hello: 'world' }, 200);
     const error = await addFailure();

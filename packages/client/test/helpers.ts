@@ -1,4 +1,5 @@
 import type { ErrorType } from '@memory-service/contract';
+import { vi } from 'vitest';
 import { createMemoryClient, type MemoryClientOptions } from '../src/index.js';
 
 /** The fake server every msw test talks to. */
@@ -26,34 +27,34 @@ export function errorEnvelope(
   type: ErrorType,
   details?: Record<string, unknown>,
   endpoint = '/api/sdk/v1/test',
+  retryable = status === 429 || status >= 500,
 ) {
-  const retryable = status === 429 || status >= 500;
   const error = { type, code, message: `${code} happened`, status, retryable, ...(details ? { details } : {}) };
   return { ok: false, data: null, error, meta: meta(endpoint) };
 }
 
-/** Delays the retry loop asked for, recorded instead of slept. */
-export interface SleepRecorder {
-  delays: number[];
-  sleep: (milliseconds: number) => Promise<void>;
-}
+/** Backoff small enough for tests: 1 ms, 2 ms, 4 ms ... capped at 8 ms, no jitter. */
+export const FAST_RETRY = { initialDelayMs: 1, maxDelayMs: 8, random: () => 0 } as const;
 
-export function recordSleeps(): SleepRecorder {
-  const delays: number[] = [];
-  return {
-    delays,
-    sleep: async (milliseconds) => {
-      delays.push(milliseconds);
-    },
-  };
-}
-
-/** A client pointed at the fake server, with a recording sleep so retries take no time. */
-export function createTestClient(options: MemoryClientOptions = {}, recorder: SleepRecorder = recordSleeps()) {
+/** A client pointed at the fake server, with a backoff so short that retries take no time. */
+export function createTestClient(options: MemoryClientOptions = {}) {
   return createMemoryClient({
     baseUrl: BASE_URL,
     apiKey: API_KEY,
     ...options,
-    retry: { initialDelayMs: 1, maxDelayMs: 8, random: () => 0, sleep: recorder.sleep, ...options.retry },
+    retry: { ...FAST_RETRY, ...options.retry },
   });
+}
+
+/**
+ * Under `vi.useFakeTimers()`: moves the clock forward by each step in turn and records `counter.attempts` after each,
+ * so a test sees when each retry went out without sleeping.
+ */
+export async function attemptsOverTime(counter: { attempts: number }, steps: number[]): Promise<number[]> {
+  const seen: number[] = [];
+  for (const step of steps) {
+    await vi.advanceTimersByTimeAsync(step);
+    seen.push(counter.attempts);
+  }
+  return seen;
 }

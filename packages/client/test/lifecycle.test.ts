@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   computeSessionHints,
   estimateContextTokens,
-  LIFECYCLE_HINT_KEYS,
   type LifecycleHints,
   NotFoundError,
   TOKEN_OVERHEADS,
 } from '../src/index.js';
+import { LIFECYCLE_HINT_KEYS } from '../src/lifecycle/lifecycle-hints.js';
 import { API_URL, createTestClient, errorEnvelope, successEnvelope } from './helpers.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,6 +1,6 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AuthError,
   ConnectionError,
@@ -10,7 +10,7 @@ import {
   UnsupportedOperationError,
   ValidationError,
 } from '../src/index.js';
-import { API_KEY, createTestClient, errorEnvelope, MCP_URL, recordSleeps, successEnvelope } from './helpers.js';
+import { API_KEY, attemptsOverTime, createTestClient, errorEnvelope, MCP_URL, successEnvelope } from './helpers.js';
 
 interface ToolCall {
   name: string;
@@ -57,6 +57,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   toolCalls.length = 0;
+  vi.useRealTimers();
 });
 afterAll(() => server.close());
 
@@ -64,8 +65,8 @@ const answerWith = (result: (call: ToolCall) => ToolResult | Promise<ToolResult>
   answerTool = result;
 };
 
-function mcpClient(options: Parameters<typeof createTestClient>[0] = {}, recorder = recordSleeps()) {
-  return createTestClient({ baseUrl: MCP_URL, scope: { tenantId: 'acme', userId: 'u1' }, ...options }, recorder);
+function mcpClient(options: Parameters<typeof createTestClient>[0] = {}) {
+  return createTestClient({ baseUrl: MCP_URL, scope: { tenantId: 'acme', userId: 'u1' }, ...options });
 }
 
 describe('the mcp transport', () => {
@@ -129,22 +130,38 @@ describe('the mcp transport', () => {
     await client.close();
   });
 
-  it('retries a rate-limited tool call after retryAfterSeconds', async () => {
-    let calls = 0;
-    answerWith(() => {
-      calls += 1;
-      return calls === 1
+  it('retries a rate-limited tool call after retryAfterSeconds (a write: a 429 was refused before any work)', async () => {
+    const counter = { attempts: 0 };
+    answerWith(({ name }) => {
+      if (name !== 'start_session') return { structuredContent: successEnvelope({ count: 0 }) };
+      counter.attempts += 1;
+      return counter.attempts === 1
         ? {
             isError: true,
             structuredContent: errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', { retryAfterSeconds: 4 }),
           }
         : { structuredContent: successEnvelope({ sessionId: 's1' }) };
     });
-    const recorder = recordSleeps();
-    const client = mcpClient({}, recorder);
-    await expect(client.sessions.start({ title: 't' })).resolves.toEqual({ sessionId: 's1' });
-    expect(recorder.delays).toEqual([4000]);
-    expect(calls).toBe(2);
+    const client = mcpClient();
+    await client.memories.list(); // connects with real timers
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const started = client.sessions.start({ title: 't' });
+    expect(await attemptsOverTime(counter, [0, 3_999, 1])).toEqual([1, 1, 2]);
+    await expect(started).resolves.toEqual({ sessionId: 's1' });
+    await client.close();
+  });
+
+  it('does not retry a write after an ambiguous failure, but retries the same failure on a read', async () => {
+    let calls = 0;
+    answerWith(() => {
+      calls += 1;
+      return { isError: true, structuredContent: errorEnvelope('INTERNAL_ERROR', 500, 'internal_error') };
+    });
+    const client = mcpClient();
+    await expect(client.memories.add({ content: 'x' })).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(calls).toBe(1);
+    await expect(client.memories.search({ query: 'q' })).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(calls).toBe(1 + 3);
     await client.close();
   });
 

@@ -1,7 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryClient, resolveBaseUrl } from '../src/index.js';
+import { resolveBaseUrl } from '../src/create-client.js';
+import { createMemoryClient } from '../src/index.js';
 import { API_KEY, BASE_URL, successEnvelope } from './helpers.js';
 
 let mcpModuleLoads = 0;

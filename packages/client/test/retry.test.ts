@@ -1,26 +1,20 @@
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ConnectionError,
-  createRetryPolicy,
-  InternalError,
-  isReadOperation,
-  parseRetryAfter,
-  RateLimitError,
-  retryDelayMs,
-  TimeoutError,
-  ValidationError,
-} from '../src/index.js';
-import { API_URL, createTestClient, errorEnvelope, recordSleeps, successEnvelope } from './helpers.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FetchFunction } from '../src/index.js';
+import { ConnectionError, InternalError, RateLimitError, TimeoutError, ValidationError } from '../src/index.js';
+import { API_URL, attemptsOverTime, createTestClient, errorEnvelope, successEnvelope } from './helpers.js';
 
-// Captured before msw patches the global fetch, to reach a real closed port.
+// Captured before msw patches the global fetch, to reach real sockets.
 const unpatchedFetch = globalThis.fetch;
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
 afterAll(() => server.close());
 
 /** Answers a route with the given responses in turn (the last one repeats), counting the attempts. */
@@ -36,77 +30,99 @@ function answerInTurn(method: 'get' | 'post', path: string, responses: Array<() 
   return counter;
 }
 
-const rateLimited =
-  (details?: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  () =>
-    HttpResponse.json(errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', details), { status: 429, headers });
-const unavailable = () => HttpResponse.json(errorEnvelope('INTERNAL_ERROR', 503, 'internal_error'), { status: 503 });
+const envelope = (code: string, status: number, type: Parameters<typeof errorEnvelope>[2], retryable?: boolean) => () =>
+  HttpResponse.json(errorEnvelope(code, status, type, undefined, undefined, retryable), { status });
+// As the server sends it: details.retryAfterSeconds and the same wait in Retry-After.
+const rateLimited = (seconds: string) => () =>
+  HttpResponse.json(
+    errorEnvelope('RATE_LIMITED', 429, 'rate_limit_error', { retryAfterSeconds: Number(seconds) }, undefined),
+    { status: 429, headers: { 'retry-after': seconds } },
+  );
+const unavailable = envelope('INTERNAL_ERROR', 503, 'internal_error');
 const ok = (data: unknown) => () => HttpResponse.json(successEnvelope(data));
 
-describe('retries', () => {
-  it('retries a 429 on a write, waiting retryAfterSeconds', async () => {
-    const recorder = recordSleeps();
-    const counter = answerInTurn('post', '/memories/add', [rateLimited({ retryAfterSeconds: 2 }), ok({ id: 'm1' })]);
-    const result = await createTestClient({}, recorder).memories.add({ content: 'x' });
-    expect(result).toEqual({ id: 'm1' });
-    expect(counter.attempts).toBe(2);
-    expect(recorder.delays).toEqual([2000]);
-  });
-
-  it('honours the Retry-After header when the details have no retryAfterSeconds', async () => {
-    const recorder = recordSleeps();
-    answerInTurn('post', '/memories/add', [rateLimited(undefined, { 'retry-after': '3' }), ok({ id: 'm1' })]);
-    await createTestClient({}, recorder).memories.add({ content: 'x' });
-    expect(recorder.delays).toEqual([3000]);
+describe('what is retried', () => {
+  it('retries a 429 on a write, waiting what Retry-After says', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const counter = answerInTurn('post', '/memories/add', [rateLimited('2'), ok({ id: 'm1' })]);
+    const result = createTestClient().memories.add({ content: 'x' });
+    expect(await attemptsOverTime(counter, [0, 1_999, 1])).toEqual([1, 1, 2]);
+    await expect(result).resolves.toEqual({ id: 'm1' });
   });
 
   it('caps a server-requested wait at maxRetryAfterMs', async () => {
-    const recorder = recordSleeps();
-    answerInTurn('post', '/memories/add', [rateLimited({ retryAfterSeconds: 600 }), ok({ id: 'm1' })]);
-    await createTestClient({ retry: { maxRetryAfterMs: 50 } }, recorder).memories.add({ content: 'x' });
-    expect(recorder.delays).toEqual([50]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const counter = answerInTurn('post', '/memories/add', [rateLimited('600'), ok({ id: 'm1' })]);
+    const result = createTestClient({ retry: { maxRetryAfterMs: 50 } }).memories.add({ content: 'x' });
+    expect(await attemptsOverTime(counter, [0, 49, 1])).toEqual([1, 1, 2]);
+    await result;
   });
 
   it('retries a 503 on a read with exponential backoff', async () => {
-    const recorder = recordSleeps();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const counter = answerInTurn('post', '/memories/search', [unavailable, unavailable, ok({ count: 0 })]);
-    await expect(createTestClient({}, recorder).memories.search({ query: 'q' })).resolves.toEqual({ count: 0 });
-    expect(counter.attempts).toBe(3);
-    expect(recorder.delays).toEqual([1, 2]);
+    const result = createTestClient({ retry: { initialDelayMs: 100, maxDelayMs: 1_000 } }).memories.search({
+      query: 'q',
+    });
+    // Attempts at 0, 100 (first backoff) and 300 ms (100 + 200).
+    expect(await attemptsOverTime(counter, [0, 99, 1, 199, 1])).toEqual([1, 1, 2, 2, 3]);
+    await expect(result).resolves.toEqual({ count: 0 });
   });
 
-  it('retries a 503 on a GET route and a 408 on a read-only POST', async () => {
+  it('retries a 503 on a GET route and a proxy 408 (no envelope) on a read-only POST', async () => {
     const snapshot = answerInTurn('get', '/sessions/s1/snapshot', [unavailable, ok({ sessionId: 's1' })]);
-    const timeout = () => HttpResponse.json(errorEnvelope('REQUEST_TIMEOUT', 408, 'unknown_error'), { status: 408 });
-    const context = answerInTurn('post', '/context/get', [timeout, ok({ memories: [] })]);
+    const proxyTimeout = () => new HttpResponse('Request Timeout', { status: 408 });
+    const context = answerInTurn('post', '/context/get', [proxyTimeout, ok({ memories: [] })]);
     const client = createTestClient();
     await client.sessions.snapshot('s1');
     await client.context.get({ query: 'q' });
     expect([snapshot.attempts, context.attempts]).toEqual([2, 2]);
   });
 
-  it('does not retry a 503 on a write', async () => {
-    const counter = answerInTurn('post', '/memories/add', [unavailable, ok({ id: 'm1' })]);
+  it.each([
+    ['SERVER_BUSY', 503, 'internal_error'],
+    ['TENANT_DATABASE_NOT_READY', 409, 'validation_error'], // a 409 the contract marks retryable
+  ] as const)('retries %s on a write: the server refused it before any work', async (code, status, type) => {
+    const counter = answerInTurn('post', '/memories/add', [envelope(code, status, type, true), ok({ id: 'm1' })]);
+    await expect(createTestClient().memories.add({ content: 'x' })).resolves.toEqual({ id: 'm1' });
+    expect(counter.attempts).toBe(2);
+  });
+
+  it.each([
+    ['INTERNAL_ERROR', 500],
+    ['REQUEST_DEADLINE_EXCEEDED', 503],
+  ] as const)('does not retry %s (%i) on a write: the work may have been done', async (code, status) => {
+    const counter = answerInTurn('post', '/memories/add', [envelope(code, status, 'internal_error'), ok({})]);
     await expect(createTestClient().memories.add({ content: 'x' })).rejects.toBeInstanceOf(InternalError);
     expect(counter.attempts).toBe(1);
   });
 
-  it('gives up after maxRetries', async () => {
-    const counter = answerInTurn('post', '/memories/list', [unavailable]);
-    await expect(createTestClient({ maxRetries: 1 }).memories.list()).rejects.toBeInstanceOf(InternalError);
-    expect(counter.attempts).toBe(2);
-    const limited = answerInTurn('post', '/memories/add', [rateLimited({ retryAfterSeconds: 1 })]);
-    await expect(createTestClient({ maxRetries: 0 }).memories.add({ content: 'x' })).rejects.toBeInstanceOf(
-      RateLimitError,
-    );
-    expect(limited.attempts).toBe(1);
+  it('does not retry an error the server marks not retryable, even on a read', async () => {
+    const notRetryable = envelope('INTERNAL_ERROR', 500, 'internal_error', false);
+    const counter = answerInTurn('post', '/memories/search', [notRetryable, ok({ count: 0 })]);
+    await expect(createTestClient().memories.search({ query: 'q' })).rejects.toMatchObject({ retryable: false });
+    expect(counter.attempts).toBe(1);
   });
 
   it('never retries a validation error', async () => {
-    const invalid = () => HttpResponse.json(errorEnvelope('QUERY_REQUIRED', 400, 'validation_error'), { status: 400 });
-    const counter = answerInTurn('post', '/memories/search', [invalid]);
+    const counter = answerInTurn('post', '/memories/search', [envelope('QUERY_REQUIRED', 400, 'validation_error')]);
     await expect(createTestClient().memories.search({ query: ' ' })).rejects.toBeInstanceOf(ValidationError);
     expect(counter.attempts).toBe(1);
+  });
+
+  it('gives up after maxRetries, the client default or the call override', async () => {
+    const counter = answerInTurn('post', '/memories/list', [unavailable]);
+    await expect(createTestClient({ maxRetries: 1 }).memories.list()).rejects.toBeInstanceOf(InternalError);
+    expect(counter.attempts).toBe(2);
+    await expect(createTestClient({ maxRetries: 1 }).memories.list({}, { maxRetries: 3 })).rejects.toBeInstanceOf(
+      InternalError,
+    );
+    expect(counter.attempts).toBe(2 + 4);
+    const limited = answerInTurn('post', '/memories/add', [rateLimited('1')]);
+    await expect(createTestClient().memories.add({ content: 'x' }, { maxRetries: 0 })).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
+    expect(limited.attempts).toBe(1);
   });
 });
 
@@ -156,51 +172,45 @@ describe('timeouts and connection failures', () => {
     expect(attempts).toBe(4);
   });
 
-  it('turns a refused connection into a ConnectionError', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const address = closed.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
+  /** A real socket server (msw cannot refuse or reset a connection), and a fetch that counts what it is asked. */
+  async function listen(
+    onConnection: (socket: import('node:net').Socket) => void,
+  ): Promise<{ port: number; server: Server }> {
+    const socketServer = createServer(onConnection);
+    await new Promise<void>((resolve) => socketServer.listen(0, '127.0.0.1', resolve));
+    const address = socketServer.address();
+    return { port: typeof address === 'object' && address !== null ? address.port : 0, server: socketServer };
+  }
+  function countingFetch(): { fetch: FetchFunction; calls: () => number } {
+    let calls = 0;
+    return {
+      fetch: (input, init) => {
+        calls += 1;
+        return unpatchedFetch(input, init);
+      },
+      calls: () => calls,
+    };
+  }
+
+  it('retries a refused connection even on a write: the request never left', async () => {
+    const { port, server: closed } = await listen(() => {});
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const client = createTestClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: unpatchedFetch, maxRetries: 0 });
-    const error = await client.health().catch((caught: unknown) => caught);
+    const counting = countingFetch();
+    const client = createTestClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: counting.fetch, maxRetries: 2 });
+    const error = await client.memories.add({ content: 'x' }).catch((caught: unknown) => caught);
     expect(ConnectionError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'CONNECTION_ERROR', status: null, retryable: true });
-  });
-});
-
-describe('retry policy', () => {
-  it('classifies read operations', () => {
-    const reads = [
-      'context.get',
-      'memories.search',
-      'memories.list',
-      'skills.list',
-      'graph.trace',
-      'graph.status.post',
-    ];
-    for (const id of reads) expect(isReadOperation(id as 'context.get')).toBe(true);
-    expect(isReadOperation('sessions.snapshot')).toBe(true);
-    expect(isReadOperation('management.keys.get')).toBe(true);
-    for (const id of ['memories.add', 'sessions.end', 'management.keys.delete', 'graph.rollout.post'] as const) {
-      expect(isReadOperation(id)).toBe(false);
-    }
+    expect(counting.calls()).toBe(3);
   });
 
-  it('doubles the backoff from 500 ms, caps it at 8 s and jitters it down by at most 25%', () => {
-    const noJitter = createRetryPolicy({ random: () => 0 });
-    expect([0, 1, 2, 3, 4, 5, 9].map((index) => retryDelayMs(new Error('x'), index, noJitter))).toEqual([
-      500, 1000, 2000, 4000, 8000, 8000, 8000,
-    ]);
-    const fullJitter = createRetryPolicy({ random: () => 0.999_999 });
-    expect(retryDelayMs(new Error('x'), 9, fullJitter)).toBeCloseTo(6000, 0);
-  });
-
-  it('parses Retry-After as seconds or an HTTP date', () => {
-    const now = Date.parse('2026-11-21T10:00:00Z');
-    expect(parseRetryAfter('5', now)).toBe(5);
-    expect(parseRetryAfter('Sat, 21 Nov 2026 10:00:12 GMT', now)).toBe(12);
-    expect(parseRetryAfter('soon', now)).toBeNull();
-    expect(parseRetryAfter(null, now)).toBeNull();
+  it('does not retry a write whose connection was reset after it was sent', async () => {
+    const { port, server: resetting } = await listen((socket) => socket.once('data', () => socket.resetAndDestroy()));
+    const counting = countingFetch();
+    const client = createTestClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: counting.fetch });
+    await expect(client.memories.add({ content: 'x' })).rejects.toBeInstanceOf(ConnectionError);
+    expect(counting.calls()).toBe(1);
+    await expect(client.memories.list()).rejects.toBeInstanceOf(ConnectionError);
+    expect(counting.calls()).toBe(1 + 3);
+    await new Promise<void>((resolve) => resetting.close(() => resolve()));
   });
 });

@@ -4,6 +4,7 @@ import { MemoryApiError } from '../errors.js';
 import { type LifecycleHints, type SessionHints, splitLifecycleHints } from '../lifecycle/lifecycle-hints.js';
 import { computeSessionHints } from '../lifecycle/session-hints.js';
 import { estimateContextTokens } from '../lifecycle/token-estimate.js';
+import type { RequestOptions } from '../request-options.js';
 import type { CallInput, OperationCaller } from '../types.js';
 
 /** What `context.get` takes: the contract's request plus the lifecycle hints (read by the client, never sent). */
@@ -23,10 +24,11 @@ async function latestSnapshot(
   call: OperationCaller,
   sessionId: string | undefined,
   scope: Scope | undefined,
+  options: RequestOptions | undefined,
 ): Promise<SessionSnapshot | null> {
   if (sessionId === undefined) return null;
   try {
-    const data = await call('sessions.snapshot', scope === undefined ? { sessionId } : { sessionId, scope });
+    const data = await call('sessions.snapshot', scope === undefined ? { sessionId } : { sessionId, scope }, options);
     return data.snapshot;
   } catch (error) {
     if (MemoryApiError.isInstance(error) && NO_SNAPSHOT_CODES.has(error.code)) return null;
@@ -39,14 +41,15 @@ export function createContextResource(call: OperationCaller, now: () => number =
   return {
     /**
      * Returns rules, memories, skill files and the retrieval trace for a query, plus `session`
-     * (`compactionRequired`, `triggerHint`, `reason`) computed from the lifecycle hints.
+     * (`compactionRequired`, `triggerHint`, `reason`) computed from the lifecycle hints. With `includeSessionSummary`
+     * it makes two calls (the context and the snapshot); `options` apply to both.
      */
-    async get(input: ContextGetInput = {}): Promise<ContextGetResult> {
+    async get(input: ContextGetInput = {}, options?: RequestOptions): Promise<ContextGetResult> {
       const { hints, request } = splitLifecycleHints(input);
       const summaryWanted = hints.includeSessionSummary === true;
       const [data, sessionSummary] = await Promise.all([
-        call('context.get', normalizeStrategyInput(request)),
-        summaryWanted ? latestSnapshot(call, hints.sessionId, request.scope) : null,
+        call('context.get', normalizeStrategyInput(request), options),
+        summaryWanted ? latestSnapshot(call, hints.sessionId, request.scope, options) : null,
       ]);
       const session = computeSessionHints(hints, estimateContextTokens(data), now());
       return summaryWanted ? { ...data, session, sessionSummary } : { ...data, session };

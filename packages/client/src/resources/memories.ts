@@ -1,25 +1,30 @@
 import { normalizeStrategyInput } from '../deprecation.js';
+import type { RequestOptions } from '../request-options.js';
 import type { CallInput, OperationCaller } from '../types.js';
 
 /** `client.memories`: store, find, change and remove memories. */
 export function createMemoriesResource(call: OperationCaller) {
   return {
     /** Stores a memory (201). */
-    add: (input: CallInput<'memories.add'>) => call('memories.add', input),
+    add: (input: CallInput<'memories.add'>, options?: RequestOptions) => call('memories.add', input, options),
     /** Searches memories by text; `baseline`/`hybrid_graph` are normalized with a one-time warning. */
-    search: (input: CallInput<'memories.search'>) => call('memories.search', normalizeStrategyInput(input)),
+    search: (input: CallInput<'memories.search'>, options?: RequestOptions) =>
+      call('memories.search', normalizeStrategyInput(input), options),
     /** Lists memories, newest first, by type, layer or tags. */
-    list: (input: CallInput<'memories.list'> = {}) => call('memories.list', input),
+    list: (input: CallInput<'memories.list'> = {}, options?: RequestOptions) => call('memories.list', input, options),
     /** Changes a memory's content or fields. */
-    edit: (input: CallInput<'memories.edit'>) => call('memories.edit', input),
+    edit: (input: CallInput<'memories.edit'>, options?: RequestOptions) => call('memories.edit', input, options),
     /** Soft-deletes a memory. */
-    forget: (input: CallInput<'memories.forget'>) => call('memories.forget', input),
+    forget: (input: CallInput<'memories.forget'>, options?: RequestOptions) => call('memories.forget', input, options),
     /** Soft-deletes every memory matching the filters (or all); `dryRun` previews. */
-    bulkForget: (input: CallInput<'memories.bulkForget'>) => call('memories.bulkForget', input),
+    bulkForget: (input: CallInput<'memories.bulkForget'>, options?: RequestOptions) =>
+      call('memories.bulkForget', input, options),
     /** Purges soft-deleted memories in scope for good. */
-    vacuum: (input: CallInput<'memories.vacuum'> = {}) => call('memories.vacuum', input),
+    vacuum: (input: CallInput<'memories.vacuum'> = {}, options?: RequestOptions) =>
+      call('memories.vacuum', input, options),
     /** Merges duplicates and supersedes stale memories; `dryRun` changes nothing. */
-    consolidate: (input: CallInput<'memories.consolidate'> = {}) => call('memories.consolidate', input),
+    consolidate: (input: CallInput<'memories.consolidate'> = {}, options?: RequestOptions) =>
+      call('memories.consolidate', input, options),
   };
 }
 

@@ -1,17 +1,20 @@
+import type { RequestOptions } from '../request-options.js';
 import type { CallInput, OperationCaller, QueryInput } from '../types.js';
 
 /** `client.sessions`: working sessions, their checkpoints and snapshots. */
 export function createSessionsResource(call: OperationCaller) {
   return {
     /** Starts a session (201). */
-    start: (input: CallInput<'sessions.start'> = {}) => call('sessions.start', input),
+    start: (input: CallInput<'sessions.start'> = {}, options?: RequestOptions) =>
+      call('sessions.start', input, options),
     /** Appends an event to an active session. */
-    checkpoint: (input: CallInput<'sessions.checkpoint'>) => call('sessions.checkpoint', input),
+    checkpoint: (input: CallInput<'sessions.checkpoint'>, options?: RequestOptions) =>
+      call('sessions.checkpoint', input, options),
     /** Ends a session as closed or compacted and writes its snapshot. */
-    end: (input: CallInput<'sessions.end'>) => call('sessions.end', input),
+    end: (input: CallInput<'sessions.end'>, options?: RequestOptions) => call('sessions.end', input, options),
     /** Reads a session's latest snapshot. */
-    snapshot: (sessionId: string, query: QueryInput<'sessions.snapshot', 'sessionId'> = {}) =>
-      call('sessions.snapshot', { ...query, sessionId }),
+    snapshot: (sessionId: string, query: QueryInput<'sessions.snapshot', 'sessionId'> = {}, options?: RequestOptions) =>
+      call('sessions.snapshot', { ...query, sessionId }, options),
   };
 }
 

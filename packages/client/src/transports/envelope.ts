@@ -1,4 +1,4 @@
-import { ApiErrorObjectSchema, errorTypeForStatus, MetaSchema } from '@memory-service/contract';
+import { ApiErrorObjectSchema, errorTypeForStatus, isErrorCode, MetaSchema } from '@memory-service/contract';
 import { CLIENT_ERROR_CODES, createApiError, type MemoryApiError } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
 
@@ -37,13 +37,16 @@ export function errorFromEnvelope(envelope: Record<string, unknown>, origin: Res
   const error = parsed.data;
   const meta = MetaSchema.partial().safeParse(envelope.meta);
   const details = error.details ?? {};
+  // A code this contract version does not know (a newer server) keeps its class and retryable flag, not its name.
+  const serverCode = error.code;
+  const known = isErrorCode(serverCode);
   return createApiError({
-    code: error.code,
+    code: known ? serverCode : CLIENT_ERROR_CODES.unknownServerCode,
     message: `${error.message} (${origin.operationId}: ${origin.route})`,
     status: error.status,
     type: error.type,
     retryable: error.retryable,
-    details,
+    details: known ? details : { ...details, serverCode },
     requestId: (meta.success ? meta.data.requestId : undefined) ?? origin.requestId ?? null,
     endpoint: (meta.success ? meta.data.endpoint : undefined) ?? origin.route,
     operationId: origin.operationId,
@@ -57,13 +60,14 @@ export function errorFromStatus(origin: ResponseOrigin, body?: unknown): MemoryA
   const failed = status === null || status >= 400;
   const preview = typeof body === 'string' ? body.slice(0, 200) : undefined;
   return createApiError({
-    code: failed && status !== null ? `HTTP_${status}` : CLIENT_ERROR_CODES.invalidResponse,
+    code: failed && status !== null ? (`HTTP_${status}` as const) : CLIENT_ERROR_CODES.invalidResponse,
     message: failed
       ? `The server answered ${status ?? 'without a status'} with no error envelope (${origin.operationId}: ${origin.route})`
       : `The server answered ${status} with no envelope (${origin.operationId}: ${origin.route})`,
     status,
     type: status === null || !failed ? 'unknown_error' : errorTypeForStatus(status),
-    retryable: status === 429 || (status !== null && status >= 500),
+    // What HTTP itself says may be repeated: 408 (the server gave up waiting for the request), 429, and 5xx.
+    retryable: status === 408 || status === 429 || (status !== null && status >= 500),
     details: preview === undefined ? {} : { body: preview },
     requestId: origin.requestId ?? null,
     endpoint: origin.route,

@@ -7,10 +7,20 @@ import {
   operations,
 } from '@memory-service/contract';
 import type { Client as McpClient } from '@modelcontextprotocol/client';
-import { CLIENT_ERROR_CODES, ConnectionError, MemoryApiError, UnsupportedOperationError } from '../errors.js';
+import { untilAborted } from '../abort.js';
+import {
+  CLIENT_ERROR_CODES,
+  ConnectionError,
+  MemoryApiError,
+  RequestAbortedError,
+  UnsupportedOperationError,
+} from '../errors.js';
+import type { CallSettings } from '../request-options.js';
+import { withRetries } from '../retry.js';
 import { errorFromStatus, isEnvelope, type ResponseOrigin, unwrapEnvelope } from './envelope.js';
-import { errorFromMcpFailure, McpHttpFailure, McpNetworkFailure } from './mcp-errors.js';
-import type { FetchFunction, Transport, TransportSettings } from './transport.js';
+import { errorFromMcpFailure } from './mcp-errors.js';
+import { createMcpFetch } from './mcp-fetch.js';
+import type { Transport, TransportSettings } from './transport.js';
 
 const CLIENT_INFO = { name: '@memory-service/client', version: '0.1.0' };
 
@@ -49,9 +59,9 @@ export function createMcpTransport(settings: TransportSettings): Transport {
   let connection: Promise<McpClient> | undefined;
 
   // One MCP session per memory client; a failed connect is forgotten so the next attempt connects again.
-  function connected(): Promise<McpClient> {
+  function connected(timeoutMs: number): Promise<McpClient> {
     if (connection === undefined) {
-      const attempt = connect();
+      const attempt = connect({}, timeoutMs);
       connection = attempt;
       attempt.catch(() => {
         if (connection === attempt) connection = undefined;
@@ -60,67 +70,40 @@ export function createMcpTransport(settings: TransportSettings): Transport {
     return connection;
   }
 
-  // Every MCP request goes through here: adds the key and headers, and turns error answers into typed failures.
-  const authorizedFetch: FetchFunction = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    for (const [name, value] of Object.entries(settings.headers)) if (!headers.has(name)) headers.set(name, value);
-    if (settings.apiKey !== undefined) headers.set('authorization', `Bearer ${settings.apiKey}`);
-    let response: Response;
-    try {
-      response = await (settings.fetch ?? globalThis.fetch)(input, { ...init, headers });
-    } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') throw error;
-      throw new McpNetworkFailure(error);
-    }
-    // 405 is how a stateless server declines the optional SSE stream; the SDK handles it.
-    if (response.ok || response.status === 405) return response;
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Left as text; classified by status.
-    }
-    throw new McpHttpFailure(
-      response.status,
-      body,
-      response.headers.get('retry-after'),
-      response.headers.get('x-request-id'),
-    );
-  };
-
-  async function connect(): Promise<McpClient> {
+  async function connect(callHeaders: Record<string, string>, timeoutMs: number): Promise<McpClient> {
     const sdk = await loadMcpClientModule();
     const client = new sdk.Client(CLIENT_INFO);
-    const transport = new sdk.StreamableHTTPClientTransport(endpoint, { fetch: authorizedFetch });
-    await client.connect(transport, { timeout: settings.timeoutMs });
+    const transport = new sdk.StreamableHTTPClientTransport(endpoint, { fetch: createMcpFetch(settings, callHeaders) });
+    await client.connect(transport, { timeout: timeoutMs });
     return client;
   }
 
-  async function send<Id extends OperationId>(
+  async function attempt<Id extends OperationId>(
     operationId: Id,
     input: OperationRequest<Id>,
+    tool: string,
+    call: CallSettings,
   ): Promise<OperationData<Id>> {
-    const tool = mcpToolFor(operationId);
-    if (tool === undefined) {
-      throw new UnsupportedOperationError(
-        `${operationId} is not available over the mcp transport (the MCP endpoint has no tool for it); use transport 'sdk_http'`,
-        { operationId, endpoint: MCP_PATH },
-      );
-    }
     const origin: ResponseOrigin = { operationId, route: `MCP tool ${tool} at ${MCP_PATH}`, status: null };
+    // A call with its own headers gets its own session, so they never leak into other calls.
+    const ownSession = Object.keys(call.headers).length > 0;
+    const session = ownSession ? connect(call.headers, call.timeoutMs) : connected(call.timeoutMs);
     let result: Awaited<ReturnType<McpClient['callTool']>>;
     try {
-      const client = await connected();
+      const client = await untilAborted(session, call.signal);
       result = await client.callTool(
         { name: tool, arguments: mcpArgumentsFromInput(input as Record<string, unknown>) },
-        { timeout: settings.timeoutMs },
+        { timeout: call.timeoutMs, ...(call.signal === undefined ? {} : { signal: call.signal }) },
       );
     } catch (error) {
-      const mapped = errorFromMcpFailure(error, origin, settings.timeoutMs);
+      if (call.signal?.aborted) throw error;
+      const mapped = errorFromMcpFailure(error, origin, call.timeoutMs);
       // A lost connection is not reused: the next attempt opens a new one.
-      if (ConnectionError.isInstance(mapped)) await close().catch(() => {});
+      if (ConnectionError.isInstance(mapped) && !ownSession) await close().catch(() => {});
       throw mapped;
+    } finally {
+      // Closed even when an abort left it connecting.
+      if (ownSession) void session.then((client) => client.close()).catch(() => {});
     }
     if (isEnvelope(result.structuredContent))
       return unwrapEnvelope(result.structuredContent, origin) as OperationData<Id>;
@@ -137,6 +120,31 @@ export function createMcpTransport(settings: TransportSettings): Transport {
       });
     }
     throw errorFromStatus(origin, text);
+  }
+
+  async function send<Id extends OperationId>(
+    operationId: Id,
+    input: OperationRequest<Id>,
+    call: CallSettings,
+  ): Promise<OperationData<Id>> {
+    const tool = mcpToolFor(operationId);
+    if (tool === undefined) {
+      throw new UnsupportedOperationError(
+        `${operationId} is not available over the mcp transport (the MCP endpoint has no tool for it); use transport 'sdk_http'`,
+        { operationId, endpoint: MCP_PATH },
+      );
+    }
+    try {
+      return await withRetries(operationId, () => attempt(operationId, input, tool, call), settings.retry, call);
+    } catch (error) {
+      if (!call.signal?.aborted) throw error;
+      const route = `MCP tool ${tool} at ${MCP_PATH}`;
+      throw new RequestAbortedError(`The call was aborted (${operationId}: ${route})`, {
+        operationId,
+        endpoint: route,
+        cause: call.signal.reason,
+      });
+    }
   }
 
   async function close(): Promise<void> {

@@ -1,11 +1,20 @@
 import type { OperationData, OperationId, OperationRequest } from '@memory-service/contract';
+import type { CallSettings } from '../request-options.js';
+import type { RetryPolicy } from '../retry.js';
 
 /** The transports a client can use: JSON over HTTP, or MCP JSON-RPC `tools/call`. */
 export type TransportName = 'sdk_http' | 'mcp';
 
-/** One attempt of one operation: input as the contract defines it in, envelope `data` out, typed errors on failure. */
+/**
+ * One operation call, retries included: input as the contract defines it in, envelope `data` out, typed errors on
+ * failure (`RequestAbortedError` once the call's signal aborts).
+ */
 export interface Transport {
-  <Id extends OperationId>(operationId: Id, input: OperationRequest<Id>): Promise<OperationData<Id>>;
+  <Id extends OperationId>(
+    operationId: Id,
+    input: OperationRequest<Id>,
+    call: CallSettings,
+  ): Promise<OperationData<Id>>;
   readonly transportName: TransportName;
   /** Releases the connection, if the transport keeps one. */
   close(): Promise<void>;
@@ -21,10 +30,10 @@ export interface TransportSettings {
   apiKey: string | undefined;
   /** Sent as the Bearer token of management routes when given (it wins over the API key there). */
   adminToken: string | undefined;
-  /** Per-attempt timeout. */
-  timeoutMs: number;
+  /** The client's headers, sent on every request. */
   headers: Record<string, string>;
   fetch: FetchFunction | undefined;
+  retry: RetryPolicy;
 }
 
 /** The Bearer token of an operation: the API key, or for `/management/*` routes the admin token when one is given. */
