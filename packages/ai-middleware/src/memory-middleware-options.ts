@@ -1,6 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { ContextGetInput } from '@memory-service/client';
 import type { Scope } from '@memory-service/contract';
+import type { CaptureEvent, CaptureOption } from './capture/capture-options.js';
 import type { SessionOptions } from './lifecycle/session-options.js';
 import type { MemoryErrorHandler } from './report-error.js';
 import type { MemoryClientInput } from './resolve-client.js';
@@ -18,6 +19,21 @@ export interface MemoryMiddlewareOptions
   extractQuery?: (prompt: LanguageModelV4Prompt) => string | undefined | PromiseLike<string | undefined>;
   /** Session lifecycle: checkpoints, compaction triggers, summaries. Off when omitted. */
   session?: SessionOptions;
+  /**
+   * Memory that saves itself: after each finished user turn (once, not per tool-loop step), store nothing (`'off'`,
+   * default), the user's message and the answer (`'turns'`, deduplicated), or what a model extracts from the turn
+   * (`{ extract: model }`: facts, preferences, decisions, corrections; a correction supersedes the stored memory).
+   * It runs after the answer, never delaying or failing it; failures go to `onError` as `capture`.
+   */
+  capture?: CaptureOption;
+  /** Told what each turn's capture stored. */
+  onCapture?: (event: CaptureEvent) => void;
+  /**
+   * Keeps a serverless function alive for the work done after the answer (checkpoints, capture): pass your
+   * platform's `waitUntil` (Vercel's from `@vercel/functions`, Cloudflare's `ctx.waitUntil`). Elsewhere, `await
+   * middleware.flush()` before the process may stop.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
   /** Told when the memory service fails (the model call goes on without memory); default: one `console.warn`. */
   onError?: MemoryErrorHandler;
 }

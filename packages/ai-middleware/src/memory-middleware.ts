@@ -1,27 +1,78 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import { type ContextGetResult, estimateContextTokens, type LifecycleHints } from '@memory-service/client';
+import { type ContextGetResult, estimateContextTokens } from '@memory-service/client';
+import type { SessionSnapshot } from '@memory-service/contract';
+import { createBackgroundTasks } from './background.js';
+import type { CapturedTurn } from './capture/capture-options.js';
+import { createCapture } from './capture/create-capture.js';
+import { isMemoryServiceCall } from './capture/internal-call.js';
 import { formatMemoryContext } from './context/format-memory-context.js';
 import { captureStreamOutput } from './lifecycle/capture-stream-output.js';
-import { createSessionLifecycle, type TurnInput } from './lifecycle/session-lifecycle.js';
+import { createSessionLifecycle, type SessionView, type TurnInput } from './lifecycle/session-lifecycle.js';
+import { withoutSummarizedMessages } from './lifecycle/session-prompt.js';
 import { DEFAULT_MAX_CONTEXT_TOKENS, type MemoryMiddlewareOptions } from './memory-middleware-options.js';
-import { endsWithUserMessage, lastUserText, outputOfContent, toQuery, withSystemMessage } from './prompt.js';
+import {
+  endsWithUserMessage,
+  lastUserText,
+  type ModelOutput,
+  outputOfContent,
+  toQuery,
+  withSystemMessage,
+} from './prompt.js';
 import { createErrorReporter } from './report-error.js';
 import { resolveClient } from './resolve-client.js';
+import { createTurnCache } from './turn/turn-cache.js';
+import { turnKeyOf } from './turn/turn-key.js';
+
+/** The middleware, plus the session it runs and a way to wait for its background work. */
+export interface MemoryMiddleware extends LanguageModelV4Middleware {
+  /** The conversation's session (with the `session` option): its id, to resume it in the next request, and `end()`. */
+  readonly session: {
+    /** The open session's id; it changes when a compaction starts a new session. */
+    readonly id: string | undefined;
+    /** Waits for pending checkpoints, then ends the session as closed; returns its snapshot (null when none). */
+    end(): Promise<SessionSnapshot | null>;
+  };
+  /** Resolves once the work started after answers so far (output checkpoints, capture) has settled. */
+  flush(): Promise<void>;
+}
+
+/** One user turn's prepared context, shared by the steps of its tool loop. */
+interface PreparedTurn {
+  text: string;
+  userText: string;
+  /** The session after the turn's checkpoint (and compaction, if one ran). */
+  view: SessionView | undefined;
+  known: CapturedTurn['known'];
+}
+
+/** A user turn the middleware is serving. */
+interface TurnRecord {
+  prepared: Promise<PreparedTurn>;
+  /** The turn's user message (empty when the prompt has none: nothing to capture). */
+  userText: string;
+  /** The tools the model called in the turn's steps so far. */
+  toolCalls: ModelOutput['toolCalls'];
+  captured: boolean;
+}
+
+const EMPTY_CONTEXT = { rules: [], memories: [], skillFiles: [] };
 
 /**
- * AI SDK middleware that gives a model the memory service's context: before each call it asks `context.get` with
- * the last user message and puts one system message in front of the prompt (rules, memories, conflicts, skill
- * files). With `session`, it also runs the session lifecycle. A memory failure never fails the model call.
+ * AI SDK middleware that gives a model the memory service's context. Once per user turn it asks `context.get` with
+ * the last user message and puts one system message in front of the prompt (rules, memories, conflicts, skill files,
+ * the session summary); the later steps of a tool loop reuse it. With `session`, it runs the session lifecycle from
+ * the server's counts, so a middleware made per request behaves like a long-lived one. With `capture`, it stores
+ * what the conversation says after each turn. A memory failure never fails or delays the model call.
  *
  * @example
  * ```ts
  * const model = wrapLanguageModel({
  *   model: openai('gpt-4.1-mini'),
- *   middleware: memoryMiddleware({ client: { baseUrl, apiKey }, scope: { userId: 'u1' }, session: { turnBudget: 40 } }),
+ *   middleware: memoryMiddleware({ client: { baseUrl, apiKey }, scope: { userId: 'u1' }, capture: 'turns' }),
  * });
  * ```
  */
-export function memoryMiddleware(options: MemoryMiddlewareOptions): LanguageModelV4Middleware {
+export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddleware {
   const { scope, maxContextTokens = DEFAULT_MAX_CONTEXT_TOKENS } = options;
   const { limit, strategy, graphDepth, mode, includeRules, includeSkillFiles } = options;
   const client = resolveClient(options.client);
@@ -30,8 +81,11 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): LanguageMode
     options.session === undefined
       ? undefined
       : createSessionLifecycle({ client, scope, options: options.session, report });
-  // Calls whose user turn was recorded, so their output is recorded too (the same params object reaches wrap*).
-  const recordedCalls = new WeakSet<LanguageModelV4CallOptions>();
+  const capture = createCapture({ client, scope, option: options.capture ?? 'off', onCapture: options.onCapture });
+  const background = createBackgroundTasks(options.waitUntil);
+  const turns = createTurnCache<TurnRecord>();
+  // The turn of each model call the middleware prepared (the same params object reaches wrapGenerate/wrapStream).
+  const turnOfCall = new WeakMap<LanguageModelV4CallOptions, TurnRecord>();
 
   async function queryOf(params: LanguageModelV4CallOptions): Promise<string> {
     if (options.extractQuery === undefined) return toQuery(lastUserText(params.prompt));
@@ -43,40 +97,103 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): LanguageMode
     }
   }
 
-  async function inject(params: LanguageModelV4CallOptions): Promise<LanguageModelV4CallOptions> {
+  /** Opens the turn in the session; false (reported) when the session could not be started or written. */
+  async function openTurn(turn: TurnInput): Promise<boolean> {
+    if (lifecycle === undefined) return false;
+    const operation = lifecycle.view().sessionId === undefined ? 'sessions.start' : 'sessions.checkpoint';
+    try {
+      await lifecycle.openTurn(turn);
+      return true;
+    } catch (error) {
+      report(operation, error);
+      return false;
+    }
+  }
+
+  async function fetchContext(query: string, signal: AbortSignal | undefined): Promise<ContextGetResult | undefined> {
+    const summaryHints =
+      options.session?.includeSessionSummary === true
+        ? { sessionId: lifecycle?.view().sessionId, includeSessionSummary: true }
+        : {};
+    try {
+      const retrieval = { limit, strategy, graphDepth, mode, includeRules, includeSkillFiles, ...summaryHints };
+      return await client.context.get({ ...retrieval, query: query === '' ? undefined : query, scope }, { signal });
+    } catch (error) {
+      // An aborted model call is the app's doing, not a memory failure.
+      if (signal?.aborted !== true) report('context.get', error);
+      return undefined;
+    }
+  }
+
+  /** The turn's context and session work: `context.get` and the user's checkpoint run side by side. */
+  async function prepare(params: LanguageModelV4CallOptions): Promise<PreparedTurn> {
     const query = await queryOf(params);
-    const turn: TurnInput | undefined = endsWithUserMessage(params.prompt)
-      ? { query, userText: lastUserText(params.prompt), prompt: params.prompt }
-      : undefined;
-    let hints: LifecycleHints = {};
-    try {
-      if (lifecycle !== undefined) hints = turn === undefined ? lifecycle.stepHints() : await lifecycle.beginTurn(turn);
-    } catch (error) {
-      report('sessions.start', error);
-      return params;
+    const userText = lastUserText(params.prompt);
+    const turn: TurnInput = { query, userText, prompt: params.prompt };
+    const newTurn = endsWithUserMessage(params.prompt);
+    const [context, opened] = await Promise.all([
+      fetchContext(query, params.abortSignal),
+      newTurn ? openTurn(turn) : false,
+    ]);
+    let view = lifecycle?.view();
+    if (lifecycle !== undefined && opened) {
+      view = await lifecycle.settleTurn(turn, context === undefined ? 0 : estimateContextTokens(context));
     }
-    let context: ContextGetResult;
-    try {
-      const retrieval = { limit, strategy, graphDepth, mode, includeRules, includeSkillFiles };
-      context = await client.context.get({ ...retrieval, ...hints, query: query === '' ? undefined : query, scope });
-    } catch (error) {
-      report('context.get', error);
-      return params;
-    }
-    // A later step of a tool loop has its output recorded too; a turn only when its own checkpoint went through.
-    let recordOutput = lifecycle !== undefined && turn === undefined && lifecycle.sessionId() !== undefined;
-    if (lifecycle !== undefined && turn !== undefined) {
-      try {
-        recordOutput = await lifecycle.settleTurn(turn, context.session, estimateContextTokens(context));
-      } catch (error) {
-        report('sessions.checkpoint', error);
-      }
-    }
-    const sessionSummary = lifecycle?.sessionSummary(context.sessionSummary) ?? null;
-    const text = formatMemoryContext(context, { maxContextTokens, sessionSummary });
-    const injected = text === '' ? { ...params } : { ...params, prompt: withSystemMessage(params.prompt, text) };
-    if (recordOutput) recordedCalls.add(injected);
+    const summary = view?.summary ?? context?.sessionSummary?.summary ?? null;
+    const text =
+      context === undefined && summary === null
+        ? ''
+        : formatMemoryContext(context ?? EMPTY_CONTEXT, { maxContextTokens, sessionSummary: summary });
+    const known = context === undefined ? [] : [...context.rules, ...context.memories];
+    return { text, userText, view, known: known.map(({ id, content }) => ({ id, content })) };
+  }
+
+  async function inject(params: LanguageModelV4CallOptions): Promise<LanguageModelV4CallOptions> {
+    if (isMemoryServiceCall(params)) return params;
+    const key = turnKeyOf(params.prompt);
+    const create = (): TurnRecord => ({
+      prepared: prepare(params),
+      userText: lastUserText(params.prompt),
+      toolCalls: [],
+      captured: false,
+    });
+    const record = key === undefined ? create() : turns.getOrCreate(key, create);
+    const prepared = await record.prepared;
+    // A turn prepared under an aborted call is prepared again if the app retries it.
+    if (key !== undefined && params.abortSignal?.aborted === true) turns.delete(key);
+    let prompt = params.prompt;
+    // A compacted session's summary stands for the messages before the session's own turns.
+    if (prepared.view?.summary != null) prompt = withoutSummarizedMessages(prompt, prepared.view.turns);
+    if (prepared.text !== '') prompt = withSystemMessage(prompt, prepared.text);
+    const injected = { ...params, prompt };
+    turnOfCall.set(injected, record);
     return injected;
+  }
+
+  /** After a model call: its output is checkpointed, and the turn captured once its last step has answered. */
+  function afterCall(record: TurnRecord | undefined, output: ModelOutput): void {
+    if (record === undefined) return;
+    record.toolCalls.push(...output.toolCalls);
+    const captureNow =
+      capture !== undefined && output.finishReason !== 'tool-calls' && !record.captured && record.userText !== '';
+    if (captureNow) record.captured = true;
+    if (lifecycle === undefined && !captureNow) return;
+    background.run(async () => {
+      if (lifecycle !== undefined) await lifecycle.recordOutput(output);
+      if (!captureNow || capture === undefined) return;
+      try {
+        const prepared = await record.prepared;
+        await capture({
+          userText: prepared.userText,
+          answer: output.text,
+          known: prepared.known,
+          toolCalls: record.toolCalls,
+          sessionId: lifecycle?.view().sessionId,
+        });
+      } catch (error) {
+        report('capture', error);
+      }
+    });
   }
 
   return {
@@ -84,15 +201,30 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): LanguageMode
     transformParams: ({ params }) => inject(params),
     wrapGenerate: async ({ doGenerate, params }) => {
       const result = await doGenerate();
-      if (lifecycle !== undefined && recordedCalls.has(params)) {
-        await lifecycle.recordOutput(outputOfContent(result.content, result.usage.outputTokens.total));
-      }
+      afterCall(
+        turnOfCall.get(params),
+        outputOfContent(result.content, result.usage.outputTokens.total, result.finishReason.unified),
+      );
       return result;
     },
     wrapStream: async ({ doStream, params }) => {
       const result = await doStream();
-      if (lifecycle === undefined || !recordedCalls.has(params)) return result;
-      return { ...result, stream: result.stream.pipeThrough(captureStreamOutput(lifecycle.recordOutput)) };
+      const record = turnOfCall.get(params);
+      if (record === undefined || (lifecycle === undefined && capture === undefined)) return result;
+      return {
+        ...result,
+        stream: result.stream.pipeThrough(captureStreamOutput((output) => afterCall(record, output))),
+      };
     },
+    session: {
+      get id() {
+        return lifecycle?.view().sessionId;
+      },
+      end: async () => {
+        await background.flush();
+        return lifecycle === undefined ? null : lifecycle.end();
+      },
+    },
+    flush: () => background.flush(),
   };
 }

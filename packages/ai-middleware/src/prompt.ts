@@ -35,16 +35,19 @@ export interface ModelOutput {
   toolCalls: { toolName: string; input: string }[];
   /** Output tokens reported by the provider, when it reports them. */
   outputTokens: number | undefined;
+  /** Why the call stopped (`stop`, `tool-calls`, ...); `tool-calls` means a tool loop goes on. */
+  finishReason: string | undefined;
 }
 
 /** The text and tool calls of a generate result's content. */
 export function outputOfContent(
   content: readonly LanguageModelV4Content[],
   outputTokens: number | undefined,
+  finishReason: string | undefined,
 ): ModelOutput {
   const text = content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const toolCalls = content.flatMap((part) =>
     part.type === 'tool-call' ? [{ toolName: part.toolName, input: part.input }] : [],
   );
-  return { text, toolCalls, outputTokens };
+  return { text, toolCalls, outputTokens, finishReason };
 }

@@ -4,6 +4,7 @@ export type MemoryOperation =
   | 'sessions.start'
   | 'sessions.checkpoint'
   | 'sessions.compact'
+  | 'capture'
   | 'extractQuery'
   | 'taskCompleted';
 

@@ -1,3 +1,5 @@
+import { LIMITS } from '@memory-service/contract';
+
 /** What each memory tool tells the model it does; kept in one place so the wording stays consistent. */
 export const TOOL_DESCRIPTIONS = {
   getContext:
@@ -30,7 +32,7 @@ export const TOOL_DESCRIPTIONS = {
 
 /** Descriptions of tool parameters the model fills in. */
 export const PARAMETER_DESCRIPTIONS = {
-  query: 'What to look for, in plain words (at most 500 characters).',
+  query: `What to look for, in plain words (at most ${LIMITS.query.max} characters).`,
   limit: 'How many results to return at most.',
   contextMode: 'all (default), working (this session), long_term, or rules_only.',
   memoryId: 'The id of the memory, as shown in earlier results.',

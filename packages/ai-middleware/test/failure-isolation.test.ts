@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createMemoryClient } from '@memory-service/client';
 import { startServer } from '@memory-service/server';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,7 +50,7 @@ describe('when the memory service is down', () => {
     expect(onError.mock.calls[0]![0]).toMatchObject({ code: 'CONNECTION_ERROR' });
   });
 
-  it('streamText still streams, with the session lifecycle on too, and onError is told once', async () => {
+  it('streamText still streams, with the session lifecycle on too, and onError is told of each failed call', async () => {
     const onError = vi.fn();
     const model = echoModel(() => 'streamed anyway');
     const middleware = memoryMiddleware({ client: unreachableClient(), onError, session: { turnBudget: 2 } });
@@ -57,8 +58,9 @@ describe('when the memory service is down', () => {
 
     expect(await result.text).toBe('streamed anyway');
     expect(model.doStreamCalls[0]!.prompt.map((message) => message.role)).toEqual(['user']);
-    expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]![1]).toEqual({ operation: 'sessions.start' });
+    await middleware.flush();
+    // The turn's session start and its context call run side by side; each failure is told once.
+    expect(onError.mock.calls.map((call) => call[1].operation).sort()).toEqual(['context.get', 'sessions.start']);
   });
 
   it('warns once on the console by default', async () => {
@@ -95,5 +97,33 @@ describe('when the memory service is down', () => {
     });
     await generateText({ model: wrapLanguageModel({ model, middleware }), prompt: 'hello' });
     expect(onError.mock.calls.map((call) => call[1].operation)).toEqual(['extractQuery', 'context.get']);
+  });
+
+  it("passes the model call's abortSignal on: aborting stops the memory call, and is not reported as a failure", async () => {
+    const controller = new AbortController();
+    let memorySignal: AbortSignal | undefined;
+    const client = createMemoryClient({
+      baseUrl: 'http://memory.test',
+      apiKey: API_KEY,
+      maxRetries: 0,
+      // A memory service that never answers: only an abort ends the call.
+      fetch: (input, init) => {
+        const signal = input instanceof Request ? input.signal : init?.signal;
+        memorySignal = signal ?? undefined;
+        return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+      },
+    });
+    const onError = vi.fn();
+    const middleware = memoryMiddleware({ client, onError });
+    const call = generateText({
+      model: wrapLanguageModel({ model: echoModel(), middleware }),
+      prompt: 'hello',
+      abortSignal: controller.signal,
+    }).catch(() => undefined);
+    await vi.waitFor(() => expect(memorySignal).toBeDefined());
+    controller.abort();
+    await call;
+    expect(memorySignal?.aborted).toBe(true);
+    expect(onError).not.toHaveBeenCalled();
   });
 });

@@ -127,8 +127,14 @@ describe('compaction triggers', () => {
     expect(old.snapshot.summary).toContain('Summary of a session of 2 turns');
     expect(old.snapshot.summary).toContain('- user: Turn one about the billing migration.');
     expect(old.snapshot.summary).toContain('- assistant: reply 2');
+    // The new session carries the summary, then the turn that crossed the budget.
     const fresh = await recordedEvents(server.client, second!, conversation.scope);
-    expect(fresh.map((event) => event.content)).toEqual(['Turn three starts fresh.', 'reply 3']);
+    expect(fresh.map((event) => event.heading)).toEqual(['system · summary', 'user · message', 'assistant · message']);
+    // The model saw the summary in place of the first two turns (so it counted one user message).
+    expect(fresh.slice(1).map((event) => event.content)).toEqual(['Turn three starts fresh.', 'reply 1']);
+    const third = conversation.model.doGenerateCalls[2]!;
+    expect(third.prompt.map((message) => message.role)).toEqual(['system', 'user']);
+    expect(systemMessages(third)[0]).toContain('- user: Turn one about the billing migration.');
   });
 
   it('count (tokens): past the token budget the session is compacted', async () => {

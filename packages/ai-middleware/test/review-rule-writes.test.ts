@@ -38,8 +38,8 @@ function toolOutputs(options: LanguageModelV4CallOptions): unknown[] {
 }
 
 describe('memoryTools and rules (finding 17)', () => {
-  it('does not offer rule in the input schema of addMemory and editMemory', () => {
-    const tools = memoryTools({ client: server.client, include: ['addMemory', 'editMemory'] });
+  it('does not offer rule in the input schema of addMemory and editMemory of the default set', () => {
+    const tools = memoryTools({ client: server.client });
     for (const tool of [tools.addMemory, tools.editMemory] as Tool<never, unknown>[]) {
       expect(offered(tool, 'type')).toEqual(['decision', 'fact', 'note', 'skill']);
       expect(offered(tool, 'layer')).toEqual(['working', 'long_term']);

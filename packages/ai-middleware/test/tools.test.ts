@@ -1,8 +1,26 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { generateText, isStepCount, streamText, type Tool, wrapLanguageModel } from 'ai';
+import {
+  BulkForgetFiltersSchema,
+  BulkForgetInputSchema,
+  DEFAULTS,
+  LIMITS,
+  ListMemoriesInputSchema,
+  MEMORY_LAYERS,
+  MEMORY_TYPES,
+  type OperationId,
+  operations,
+} from '@memory-service/contract';
+import { asSchema, generateText, isStepCount, streamText, type Tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryMiddleware, memoryTools, TOOL_DESCRIPTIONS } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import * as z from 'zod';
+import {
+  DEFAULT_MEMORY_TOOLS,
+  type MemoryToolName,
+  memoryMiddleware,
+  memoryTools,
+  TOOL_DESCRIPTIONS,
+} from '../src/index.js';
 import { type MemoryServer, startMemoryServer, unreachableClient } from './harness.js';
 import { generated, streamedText, streamedToolCall, systemMessages, textResult, toolCall } from './mock-model.js';
 import { recordedEvents } from './session-transcript.js';
@@ -22,9 +40,11 @@ function toolOutputs(options: LanguageModelV4CallOptions): unknown[] {
   );
 }
 
-/** Runs one tool directly, as the agent loop would. */
-async function execute<Input, Output>(tool: Tool<Input, Output>, input: Input): Promise<Output> {
-  const output = await tool.execute!(input, { toolCallId: 'call-1', messages: [], context: {} });
+/** Runs one tool directly, as the agent loop would: the input first goes through the tool's schema. */
+async function execute<Input, Output>(tool: Tool<Input, Output>, input: Partial<Input>): Promise<Output> {
+  const parsed = await asSchema(tool.inputSchema).validate!(input);
+  if (!parsed.success) throw parsed.error;
+  const output = await tool.execute!(parsed.value, { toolCallId: 'call-1', messages: [], context: {} });
   if (typeof output === 'object' && output !== null && Symbol.asyncIterator in output) throw new Error('streamed');
   return output as Output;
 }
@@ -35,20 +55,185 @@ function scriptedModel(steps: (ReturnType<typeof toolCall>[] | string)[]) {
   return new MockLanguageModelV4({ doGenerate: results });
 }
 
-describe('memoryTools', () => {
-  it('builds every tool with a zod input schema and the shared descriptions', () => {
+const ALL_TOOLS = Object.keys(TOOL_DESCRIPTIONS) as MemoryToolName[];
+
+describe('memoryTools: which tools', () => {
+  it('gives only get context, search, add, edit and forget without include', () => {
     const tools = memoryTools({ client: server.client });
-    expect(Object.keys(tools).sort()).toEqual(Object.keys(TOOL_DESCRIPTIONS).sort());
-    for (const [name, tool] of Object.entries(tools)) {
-      expect(tool.description).toBe(TOOL_DESCRIPTIONS[name as keyof typeof TOOL_DESCRIPTIONS]);
-      expect(tool.inputSchema).toHaveProperty('_zod');
-    }
-    expect(Object.keys(memoryTools({ client: server.client, include: ['addMemory', 'searchMemories'] }))).toEqual([
-      'addMemory',
-      'searchMemories',
-    ]);
+    expect(Object.keys(tools)).toEqual(['getContext', 'searchMemories', 'addMemory', 'editMemory', 'forgetMemory']);
+    expect(Object.keys(tools)).toEqual([...DEFAULT_MEMORY_TOOLS]);
+    expectTypeOf(tools).toHaveProperty('forgetMemory');
+    expectTypeOf(tools).not.toHaveProperty('listMemories');
+    expectTypeOf(tools).not.toHaveProperty('bulkForgetMemories');
   });
 
+  it('gives the tools named in include, each with a zod input schema and the shared description', () => {
+    const picked = memoryTools({ client: server.client, include: ['listMemories', 'bulkForgetMemories'] });
+    expect(Object.keys(picked)).toEqual(['listMemories', 'bulkForgetMemories']);
+    expectTypeOf(picked).toHaveProperty('bulkForgetMemories');
+    expectTypeOf(picked).not.toHaveProperty('addMemory');
+
+    const tools = memoryTools({ client: server.client, include: ALL_TOOLS });
+    expect(Object.keys(tools).sort()).toEqual(Object.keys(TOOL_DESCRIPTIONS).sort());
+    for (const [name, tool] of Object.entries(tools)) {
+      expect(tool.description).toBe(TOOL_DESCRIPTIONS[name as MemoryToolName]);
+      expect(tool.inputSchema).toHaveProperty('_zod');
+    }
+    expect(Object.keys(memoryTools({ client: server.client, include: [] }))).toEqual([]);
+  });
+
+  it('throws on an unknown name in include', () => {
+    // @ts-expect-error include is typed by tool name
+    expect(() => memoryTools({ client: server.client, include: ['getContext', 'deleteEverything'] })).toThrow(
+      "memoryTools: unknown tool 'deleteEverything' in include",
+    );
+  });
+});
+
+/** A JSON schema as far as these tests read it. */
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+}
+
+/** The JSON schema the AI SDK sends the model for a tool's input. */
+function sentSchema(tool: Tool<never, unknown>): JsonSchema {
+  return asSchema(tool.inputSchema).jsonSchema as JsonSchema;
+}
+
+/** A route's request schema as JSON schema, the way the SDK converts a tool's. */
+function routeSchema(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: 'input', target: 'draft-7' }) as JsonSchema;
+}
+
+function withoutDescription({ description: _, ...rest }: JsonSchema): JsonSchema {
+  return rest;
+}
+
+/** The route of each tool, the fields the model fills in and which of them are required. */
+const TOOL_ROUTES: Record<MemoryToolName, { route: OperationId; fields: string[]; required: string[] }> = {
+  getContext: { route: 'context.get', fields: ['query', 'limit', 'mode'], required: [] },
+  searchMemories: { route: 'memories.search', fields: ['query', 'type', 'limit'], required: ['query'] },
+  addMemory: { route: 'memories.add', fields: ['content', 'tags', 'category', 'type', 'layer'], required: ['content'] },
+  editMemory: {
+    route: 'memories.edit',
+    fields: ['id', 'content', 'tags', 'category', 'type', 'layer'],
+    required: ['id'],
+  },
+  forgetMemory: { route: 'memories.forget', fields: ['id'], required: ['id'] },
+  listMemories: { route: 'memories.list', fields: ['type', 'layer', 'limit', 'tags'], required: [] },
+  bulkForgetMemories: {
+    route: 'memories.bulkForget',
+    fields: ['types', 'tags', 'olderThanDays', 'pattern', 'all', 'dryRun'],
+    required: [],
+  },
+  upsertSkillFile: { route: 'skills.upsert', fields: ['path', 'content'], required: ['path', 'content'] },
+  listSkillFiles: { route: 'skills.list', fields: ['limit'], required: [] },
+  startSession: { route: 'sessions.start', fields: ['title'], required: [] },
+  checkpointSession: {
+    route: 'sessions.checkpoint',
+    fields: ['sessionId', 'content', 'role', 'kind'],
+    required: ['sessionId', 'content'],
+  },
+  endSession: { route: 'sessions.end', fields: ['sessionId', 'status'], required: ['sessionId'] },
+};
+
+/** Fields the model gets narrower than the route, each checked on its own below. */
+const NARROWED = new Set([
+  'addMemory.type',
+  'addMemory.layer',
+  'editMemory.type',
+  'editMemory.layer',
+  'listMemories.tags',
+  'bulkForgetMemories.dryRun',
+]);
+
+describe('memoryTools: input schemas follow the contract', () => {
+  // Only the schemas are read: no call reaches a server.
+  const tools = memoryTools({ client: unreachableClient(), include: ALL_TOOLS });
+  const property = (name: MemoryToolName, field: string) =>
+    sentSchema(tools[name] as Tool<never, unknown>).properties![field]!;
+
+  it('sends the model the fields of each route without scope, described, with the limits and defaults of the route', () => {
+    for (const name of ALL_TOOLS) {
+      const sent = sentSchema(tools[name] as Tool<never, unknown>);
+      const { route, fields, required } = TOOL_ROUTES[name];
+      expect(sent.type, name).toBe('object');
+      expect(sent.additionalProperties, name).toBe(false);
+      expect(Object.keys(sent.properties ?? {}), name).toEqual(fields);
+      expect(sent.required ?? [], name).toEqual(required);
+      const routeProperties = {
+        ...routeSchema(operations[route].input).properties,
+        // Bulk forget takes the route's `filters` flattened.
+        ...(name === 'bulkForgetMemories' ? routeSchema(BulkForgetFiltersSchema).properties : {}),
+      };
+      for (const [field, property] of Object.entries(sent.properties ?? {})) {
+        expect(property.description, `${name}.${field}`).toEqual(expect.any(String));
+        if (NARROWED.has(`${name}.${field}`)) continue;
+        expect(withoutDescription(property), `${name}.${field}`).toEqual(withoutDescription(routeProperties[field]!));
+      }
+    }
+  });
+
+  it('carries the limits of the contract', () => {
+    expect(property('addMemory', 'content')).toMatchObject({
+      minLength: LIMITS.memoryContent.min,
+      maxLength: LIMITS.memoryContent.max,
+    });
+    expect(property('editMemory', 'content').maxLength).toBe(LIMITS.memoryContent.max);
+    expect(property('addMemory', 'tags')).toMatchObject({
+      maxItems: LIMITS.tags.maxItems,
+      items: { maxLength: LIMITS.tags.itemMax },
+    });
+    expect(property('addMemory', 'category').maxLength).toBe(LIMITS.category.max);
+    expect(property('searchMemories', 'query').maxLength).toBe(LIMITS.query.max);
+    expect(property('searchMemories', 'limit')).toMatchObject({
+      maximum: LIMITS.retrievalLimit.max,
+      default: DEFAULTS.searchLimit,
+    });
+    expect(property('getContext', 'limit').maximum).toBe(LIMITS.retrievalLimit.max);
+    expect(property('listMemories', 'limit')).toMatchObject({
+      minimum: LIMITS.listLimit.min,
+      maximum: LIMITS.listLimit.max,
+    });
+    expect(property('bulkForgetMemories', 'pattern').maxLength).toBe(LIMITS.bulkForgetPattern.max);
+    expect(property('bulkForgetMemories', 'olderThanDays').maximum).toBe(LIMITS.olderThanDays.max);
+    expect(property('upsertSkillFile', 'content').maxLength).toBe(LIMITS.skillContent.max);
+    expect(property('upsertSkillFile', 'path').maxLength).toBe(LIMITS.skillPath.max);
+    expect(property('listSkillFiles', 'limit').maximum).toBe(LIMITS.skillListLimit.max);
+    expect(property('startSession', 'title').maxLength).toBe(LIMITS.sessionTitle.max);
+    expect(property('checkpointSession', 'content').maxLength).toBe(LIMITS.checkpointContent.max);
+    expect(property('endSession', 'sessionId').maxLength).toBe(LIMITS.sessionId.max);
+  });
+
+  it('narrows the route where the model gets less: no rule, tags as a list, a dry run by default', () => {
+    for (const name of ['addMemory', 'editMemory'] as const) {
+      expect(property(name, 'type').enum).toEqual(MEMORY_TYPES.filter((type) => type !== 'rule'));
+      expect(property(name, 'layer').enum).toEqual(MEMORY_LAYERS.filter((layer) => layer !== 'rule'));
+    }
+    const listTags = routeSchema(ListMemoriesInputSchema).properties!['tags']!.anyOf!;
+    expect(withoutDescription(property('listMemories', 'tags'))).toEqual(
+      listTags.find((item) => item.type === 'array'),
+    );
+    const routeDryRun = routeSchema(BulkForgetInputSchema).properties!['dryRun']!;
+    expect(routeDryRun.default).toBe(false);
+    expect(withoutDescription(property('bulkForgetMemories', 'dryRun'))).toEqual({ ...routeDryRun, default: true });
+  });
+});
+
+describe('memoryTools: calls', () => {
   it('writes and reads memory through a multi-step generateText', async () => {
     const scope = { userId: 'tool-user' };
     const model = scriptedModel([
@@ -89,7 +274,7 @@ describe('memoryTools', () => {
     ]);
     const result = await generateText({
       model,
-      tools: memoryTools({ client: server.client, scope }),
+      tools: memoryTools({ client: server.client, scope, include: [...DEFAULT_MEMORY_TOOLS, 'listMemories'] }),
       stopWhen: isStepCount(6),
       prompt: 'We moved to York.',
     });
@@ -123,7 +308,11 @@ describe('memoryTools', () => {
 
   it('manages skill files and sessions', async () => {
     const scope = { userId: 'skill-user' };
-    const tools = memoryTools({ client: server.client, scope });
+    const tools = memoryTools({
+      client: server.client,
+      scope,
+      include: ['upsertSkillFile', 'listSkillFiles', 'startSession', 'checkpointSession', 'endSession'],
+    });
     const upserted = await execute(tools.upsertSkillFile, { path: 'ops/restart.md', content: '# Restart\n1. Drain' });
     expect(upserted).toMatchObject({
       ok: true,
@@ -167,12 +356,14 @@ describe('memoryTools', () => {
 });
 
 describe('tools together with the middleware', () => {
-  it('a tool loop counts one turn, injects context on every step and records the final streamed answer', async () => {
+  it('a tool loop counts one turn, fetches context once for all its steps and records the final streamed answer', async () => {
     const scope = { userId: 'loop-user' };
+    await server.client.memories.add({ content: 'The lunch room is on floor 3.', scope });
     const sessionIds: string[] = [];
     const model = new MockLanguageModelV4({
       doStream: [streamedToolCall('addMemory', { content: 'Lunch is at noon.' }), streamedText('Saved it.')],
     });
+    const contextCalls = vi.spyOn(server.client.context, 'get');
     const middleware = memoryMiddleware({
       client: server.client,
       scope,
@@ -186,9 +377,14 @@ describe('tools together with the middleware', () => {
     });
 
     expect(await result.text).toBe('Saved it.');
+    await middleware.flush();
+    expect(contextCalls).toHaveBeenCalledTimes(1);
+    contextCalls.mockRestore();
     expect(sessionIds).toHaveLength(1);
-    expect(model.doStreamCalls[1]!.prompt[0]).toMatchObject({ role: 'system' });
-    expect(model.doStreamCalls[1]!.prompt[0]!.content).toContain('Lunch is at noon.');
+    const [first, second] = model.doStreamCalls;
+    expect(first!.prompt[0]).toMatchObject({ role: 'system' });
+    expect(first!.prompt[0]!.content).toContain('The lunch room is on floor 3.');
+    expect(second!.prompt[0]).toEqual(first!.prompt[0]);
     const events = await recordedEvents(server.client, sessionIds[0]!, scope);
     expect(events).toEqual([
       { heading: 'user · message', content: 'Remember that lunch is at noon.' },
@@ -197,9 +393,15 @@ describe('tools together with the middleware', () => {
     ]);
   });
 
-  it('a generateText tool loop with the middleware reads what a tool wrote in the same loop', async () => {
+  it('a three-step generateText loop makes one context call and injects the same context in every step', async () => {
     const scope = { userId: 'generate-loop-user' };
-    const model = scriptedModel([[toolCall('addMemory', { content: 'The cat is called Miso.' })], 'Miso it is.']);
+    await server.client.memories.add({ content: 'The cat sleeps on the sofa.', scope });
+    const model = scriptedModel([
+      [toolCall('searchMemories', { query: 'cat' })],
+      [toolCall('addMemory', { content: 'The cat is called Miso.' })],
+      'Miso it is.',
+    ]);
+    const contextCalls = vi.spyOn(server.client.context, 'get');
     const middleware = memoryMiddleware({ client: server.client, scope, session: {} });
     const result = await generateText({
       model: wrapLanguageModel({ model, middleware }),
@@ -209,9 +411,13 @@ describe('tools together with the middleware', () => {
     });
 
     expect(result.text).toBe('Miso it is.');
-    expect(model.doGenerateCalls).toHaveLength(2);
-    expect(systemMessages(model.doGenerateCalls[0]!)).toEqual([]);
-    expect(systemMessages(model.doGenerateCalls[1]!)[0]).toContain('The cat is called Miso.');
-    expect(model.doGenerateCalls[1]!.prompt.at(-1)?.role).toBe('tool');
+    expect(model.doGenerateCalls).toHaveLength(3);
+    expect(contextCalls).toHaveBeenCalledTimes(1);
+    contextCalls.mockRestore();
+    const injected = model.doGenerateCalls.map((call) => systemMessages(call));
+    expect(injected[0]![0]).toContain('The cat sleeps on the sofa.');
+    expect(injected[1]).toEqual(injected[0]);
+    expect(injected[2]).toEqual(injected[0]);
+    expect(model.doGenerateCalls[2]!.prompt.at(-1)?.role).toBe('tool');
   });
 });

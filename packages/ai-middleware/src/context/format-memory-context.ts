@@ -1,4 +1,5 @@
 import type { RetrievedMemory } from '@memory-service/contract';
+import { CAPTURE_TAG_PREFIX } from '../capture/capture-options.js';
 import { type ContextItem, type MemoryContextData, rankContextItems } from './context-items.js';
 import { estimateTokens } from './estimate-tokens.js';
 
@@ -20,7 +21,9 @@ function dateOf(timestamp: string): string {
 
 function memoryLine(memory: RetrievedMemory, conflicting: ReadonlySet<string>): string {
   const flag = conflicting.has(memory.id) ? ' [CONFLICT: see Conflicting memories]' : '';
-  const tags = memory.tags.length > 0 ? ` #${memory.tags.join(' #')}` : '';
+  // The tags capture adds are bookkeeping for the app, not something the model should read.
+  const shown = memory.tags.filter((tag) => !tag.startsWith(CAPTURE_TAG_PREFIX));
+  const tags = shown.length > 0 ? ` #${shown.join(' #')}` : '';
   return `- [${memory.type} · ${dateOf(memory.updatedAt)} · id ${memory.id}] ${memory.content.trim()}${tags}${flag}`;
 }
 

@@ -1,11 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import type { LifecycleHints, MemoryClient, SessionHints } from '@memory-service/client';
+import { computeSessionHints, type MemoryClient, type SessionHints } from '@memory-service/client';
 import type { Scope, SessionSnapshot } from '@memory-service/contract';
 import { estimateTokens } from '../context/estimate-tokens.js';
 import type { ModelOutput } from '../prompt.js';
 import type { ErrorReporter } from '../report-error.js';
 import { isMeaningful } from './is-meaningful.js';
 import type { SessionOptions } from './session-options.js';
+import { sessionTranscript } from './session-prompt.js';
 import { type CheckpointEntry, createSessionStore } from './session-store.js';
 import { summarizeTranscript } from './summarize-transcript.js';
 import { withTokenBudget } from './token-budget.js';
@@ -17,10 +18,21 @@ export interface TurnInput {
   prompt: LanguageModelV4Prompt;
 }
 
+/** What a turn's prompt needs from the session: the summary it carries and how many of its turns the prompt keeps. */
+export interface SessionView {
+  sessionId: string | undefined;
+  summary: string | null;
+  turns: number;
+}
+
+const NO_COMPACTION: SessionHints = { compactionRequired: false, triggerHint: null, reason: null };
+
 /**
- * The session lifecycle of one conversation (DESIGN 8): starts a session when needed, gives `context.get` its hints,
- * acts on the verdict (summary checkpoint, end as compacted, new session), checkpoints turns and outputs, and
- * counts turns and tokens. Its calls run one at a time, so checkpoints keep their order.
+ * The session lifecycle of one conversation. Every turn checkpoints the user's message (beside the turn's
+ * `context.get`, not after it); the server's answer gives the session's turn and token counts, its last activity
+ * and the summary it carries, so a middleware made per request judges compaction exactly as a long-lived one does.
+ * When a budget is crossed, the session's messages are summarised, the session is ended as compacted, and a new one
+ * starts carrying the summary and the current turn. Calls run one at a time, so checkpoints keep their order.
  */
 export function createSessionLifecycle({
   client,
@@ -45,7 +57,8 @@ export function createSessionLifecycle({
     onEvent: options.onEvent,
   });
   const { state } = store;
-  let carriedSummary: string | null = null;
+  // The last activity this process saw, for turns that are not written (checkpoint: 'meaningful' or false).
+  let lastLocalActivity: number | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
   function serialize<Result>(task: () => Promise<Result>): Promise<Result> {
@@ -54,25 +67,23 @@ export function createSessionLifecycle({
     return run;
   }
 
-  async function keep(entry: Omit<CheckpointEntry, 'isMeaningful'>): Promise<void> {
+  async function keep(entry: Omit<CheckpointEntry, 'isMeaningful'>): Promise<boolean> {
     const meaningful = entry.kind === 'message' && isMeaningful(entry.content);
-    if (mode === false || (mode === 'meaningful' && !meaningful)) return;
+    if (mode === false || (mode === 'meaningful' && !meaningful)) return false;
     await store.checkpoint({ ...entry, isMeaningful: meaningful });
+    return true;
   }
 
-  async function compact(verdict: SessionHints): Promise<void> {
-    const summary = await (options.summarize ?? summarizeTranscript)(state.transcript, verdict.reason);
-    const sessionId = state.sessionId;
-    if (sessionId === undefined) return;
-    await store.checkpoint({ content: summary, role: 'system', kind: 'summary', tokenCount: 0, isMeaningful: true });
-    carriedSummary = (await store.endCompacted()) ?? summary;
-    options.onEvent?.({
-      type: 'compacted',
-      sessionId,
-      triggerHint: verdict.triggerHint,
-      reason: verdict.reason,
-      summary,
-    });
+  /** Writes the user's message, or counts it here when the checkpoint mode keeps it out of the session. */
+  async function recordUserTurn(turn: TurnInput): Promise<void> {
+    const tokenCount = estimateTokens(turn.userText);
+    const written = await keep({ content: turn.userText, role: 'user', kind: 'message', tokenCount });
+    if (!written) {
+      state.turns += 1;
+      state.tokens += tokenCount;
+      state.previousActivityAt = lastLocalActivity;
+    }
+    lastLocalActivity = Date.now();
   }
 
   async function isTaskCompleted(turn: TurnInput): Promise<boolean | undefined> {
@@ -85,60 +96,71 @@ export function createSessionLifecycle({
     }
   }
 
+  async function verdictFor(turn: TurnInput, contextTokens: number): Promise<SessionHints> {
+    const byTokens = withTokenBudget(NO_COMPACTION, { budgetTokens, sessionTokens: state.tokens, contextTokens });
+    if (byTokens.compactionRequired) return byTokens;
+    const hints = {
+      turnCount: state.turns,
+      turnBudget,
+      lastActivityAt: state.previousActivityAt,
+      inactivityThresholdMinutes,
+      taskCompleted: await isTaskCompleted(turn),
+    };
+    return computeSessionHints(hints, 0, Date.now());
+  }
+
+  async function compact(turn: TurnInput, verdict: SessionHints): Promise<void> {
+    const sessionId = state.sessionId;
+    if (sessionId === undefined) return;
+    const transcript = sessionTranscript(turn.prompt, state.turns, state.summary);
+    const summary = await (options.summarize ?? summarizeTranscript)(transcript, verdict.reason);
+    const entry = { content: summary, role: 'system', kind: 'summary', tokenCount: 0, isMeaningful: true } as const;
+    await store.checkpoint(entry);
+    await store.end('compacted');
+    options.onEvent?.({
+      type: 'compacted',
+      sessionId,
+      triggerHint: verdict.triggerHint,
+      reason: verdict.reason,
+      summary,
+    });
+    await store.start(turn.query);
+    // The new session carries the summary (a later request reads it back from any checkpoint's answer) and the turn.
+    await store.checkpoint(entry);
+    await recordUserTurn(turn);
+  }
+
+  function view(): SessionView {
+    return { sessionId: state.sessionId, summary: state.summary, turns: state.turns };
+  }
+
   return {
-    /** Hints for `context.get` on a new user turn; starts a session first when none is open. */
-    beginTurn: (turn: TurnInput): Promise<LifecycleHints> =>
+    /** Starts a session when none is open, then writes the user's message. Throws when either call fails. */
+    openTurn: (turn: TurnInput): Promise<void> =>
       serialize(async () => {
         if (state.sessionId === undefined) await store.start(turn.query);
-        const taskCompleted = await isTaskCompleted(turn);
-        return {
-          sessionId: state.sessionId,
-          budgetTokens,
-          turnCount: state.turns + 1,
-          turnBudget,
-          lastActivityAt: state.lastActivityAt,
-          inactivityThresholdMinutes,
-          taskCompleted,
-          includeSessionSummary: options.includeSessionSummary,
-        };
+        await recordUserTurn(turn);
       }),
-    /** Hints for a later step of a turn (a tool loop): nothing is counted again. */
-    stepHints: (): LifecycleHints => ({
-      sessionId: state.sessionId,
-      includeSessionSummary: options.includeSessionSummary,
-    }),
     /**
-     * Compacts when the verdict (or the session's token count) says so, then records the user's turn. Returns false
-     * when compaction failed (reported; the turn is not recorded); throws when the turn's checkpoint fails.
+     * Compacts when a budget is crossed (the session's tokens plus the injected context, its turns, inactivity, or
+     * `taskCompleted`) and there is an earlier turn to summarise. A failed compaction is reported; the turn goes on.
      */
-    settleTurn: (turn: TurnInput, verdict: SessionHints, contextTokens: number): Promise<boolean> =>
+    settleTurn: (turn: TurnInput, contextTokens: number): Promise<SessionView> =>
       serialize(async () => {
-        const userTokens = estimateTokens(turn.userText);
-        const decided = withTokenBudget(verdict, {
-          budgetTokens,
-          sessionTokens: state.tokens + userTokens,
-          contextTokens,
-        });
-        // A session with no turns has nothing to compact (and compacting it again would loop forever).
-        if (decided.compactionRequired && state.turns > 0) {
+        const verdict = await verdictFor(turn, contextTokens);
+        if (verdict.compactionRequired && state.turns > 1) {
           try {
-            await compact(decided);
-            await store.start(turn.query);
+            await compact(turn, verdict);
           } catch (error) {
             report('sessions.compact', error);
-            return false;
           }
         }
-        // Written first: if the session turns out to be gone, the new one starts counting with this turn.
-        await keep({ content: turn.userText, role: 'user', kind: 'message', tokenCount: userTokens });
-        state.turns += 1;
-        state.lastActivityAt = Date.now();
-        store.remember({ role: 'user', text: turn.userText }, userTokens);
-        return true;
+        return view();
       }),
     /** Records a model output (text and tool calls); reports failures instead of throwing. */
     recordOutput: (output: ModelOutput): Promise<void> =>
       serialize(async () => {
+        if (state.sessionId === undefined) return;
         const tokens = output.outputTokens ?? estimateTokens(output.text);
         try {
           if (output.text.trim() !== '') {
@@ -151,14 +173,12 @@ export function createSessionLifecycle({
         } catch (error) {
           report('sessions.checkpoint', error);
         }
-        state.lastActivityAt = Date.now();
-        if (output.text.trim() !== '') store.remember({ role: 'assistant', text: output.text }, tokens);
+        lastLocalActivity = Date.now();
       }),
-    /** The summary to inject: the one written at the last compaction, else the open session's last snapshot. */
-    sessionSummary: (snapshot: SessionSnapshot | null | undefined): string | null =>
-      options.includeSessionSummary === true ? (carriedSummary ?? snapshot?.summary ?? null) : null,
-    /** The open session, if any. */
-    sessionId: (): string | undefined => state.sessionId,
+    /** The session as the prompt needs it, without calling the server. */
+    view,
+    /** Ends the open session as closed and returns its snapshot (null when none is open). */
+    end: (): Promise<SessionSnapshot | null> => serialize(() => store.end('closed')),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { TriggerHint } from '@memory-service/contract';
 
-/** One entry of the conversation the middleware saw in the open session. */
+/** One entry of what a compaction summarizes: the summary the session carried, then its user and assistant texts. */
 export interface TranscriptEntry {
-  role: 'user' | 'assistant';
+  role: 'summary' | 'user' | 'assistant';
   text: string;
 }
 
@@ -24,13 +24,19 @@ export interface SessionOptions {
   turnBudget?: number;
   /** A turn after this many idle minutes compacts the session and starts a new one. */
   inactivityThresholdMinutes?: number;
-  /** Add the last snapshot's summary to the injected context. */
+  /**
+   * Also inject the summary of a session given by `sessionId` that was already ended (its last snapshot). A summary
+   * the session carries from a compaction is always injected, in place of the messages it stands for.
+   */
   includeSessionSummary?: boolean;
   /** Which turns to checkpoint: every one (`all`, default), only substantive ones (`meaningful`), or none. */
   checkpoint?: 'all' | 'meaningful' | false;
   /** Says whether the task is done (the `semantic` trigger); called once per user turn. */
   taskCompleted?: (input: { query: string; prompt: LanguageModelV4Prompt }) => boolean | PromiseLike<boolean>;
-  /** Writes the summary checkpoint at compaction; the default lists the session's turns, clipped. */
+  /**
+   * Writes the summary checkpoint at compaction from the session's messages (read from the prompt) and the summary
+   * it already carried; the default lists them, clipped, without calling a model.
+   */
   summarize?: (transcript: readonly TranscriptEntry[], reason: string | null) => string | PromiseLike<string>;
   /** Title of the sessions the middleware starts; defaults to the first query. */
   title?: string;

@@ -1,10 +1,16 @@
 import { MemoryApiError, type MemoryClient } from '@memory-service/client';
-import { type CheckpointKind, type CheckpointRole, LIMITS, type Scope } from '@memory-service/contract';
-import type { SessionEvent, TranscriptEntry } from './session-options.js';
+import {
+  type CheckpointKind,
+  type CheckpointRole,
+  LIMITS,
+  type Scope,
+  type SessionSnapshot,
+  type SessionTotals,
+} from '@memory-service/contract';
+import type { SessionEvent } from './session-options.js';
 
 // The session was ended or removed behind the middleware's back (e.g. by the endSession tool): start another.
 const SESSION_GONE_CODES: ReadonlySet<string> = new Set(['SESSION_NOT_ACTIVE', 'SESSION_NOT_FOUND']);
-const MAX_TRANSCRIPT_ENTRIES = 200;
 
 /** One checkpoint to write. */
 export interface CheckpointEntry {
@@ -15,13 +21,20 @@ export interface CheckpointEntry {
   isMeaningful: boolean;
 }
 
-/** The open session and what the middleware counted in it. */
+/**
+ * The open session as the server last described it. A middleware made for one request (a serverless route) learns
+ * all of it from the server's answer to the turn's checkpoint, so nothing here depends on the process living long.
+ */
 export interface SessionState {
   sessionId: string | undefined;
+  /** User turns in the session, counting the last one written. */
   turns: number;
+  /** Tokens of the session's events. */
   tokens: number;
-  lastActivityAt: number | undefined;
-  transcript: TranscriptEntry[];
+  /** The session's last activity before the last checkpoint (epoch ms), if known. */
+  previousActivityAt: number | undefined;
+  /** The summary the session carries from a compaction, if any. */
+  summary: string | null;
 }
 
 /** The session calls of the lifecycle: start, checkpoint (starting a new session if the old one is gone), end. */
@@ -37,19 +50,30 @@ export function createSessionStore(options: {
     sessionId: options.initialSessionId,
     turns: 0,
     tokens: 0,
-    lastActivityAt: undefined,
-    transcript: [],
+    previousActivityAt: undefined,
+    summary: null,
   };
 
-  async function start(firstQuery: string): Promise<string> {
-    const title = (options.title ?? firstQuery).trim().slice(0, LIMITS.sessionTitle.max) || 'Conversation';
+  function track(sessionId: string, totals: SessionTotals): void {
+    const previous = Date.parse(totals.previousActivityAt);
+    Object.assign(state, {
+      sessionId,
+      turns: totals.turnCount,
+      tokens: totals.tokenCount,
+      previousActivityAt: Number.isFinite(previous) ? previous : undefined,
+      summary: totals.summary,
+    });
+  }
+
+  async function start(firstText: string): Promise<string> {
+    const title = (options.title ?? firstText).trim().slice(0, LIMITS.sessionTitle.max) || 'Conversation';
     const started = await client.sessions.start({ title, client: '@memory-service/ai-middleware', scope });
     Object.assign(state, {
       sessionId: started.sessionId,
       turns: 0,
       tokens: 0,
-      lastActivityAt: undefined,
-      transcript: [],
+      previousActivityAt: undefined,
+      summary: null,
     });
     options.onEvent?.({ type: 'started', sessionId: started.sessionId });
     return started.sessionId;
@@ -57,7 +81,8 @@ export function createSessionStore(options: {
 
   async function write(sessionId: string, entry: CheckpointEntry): Promise<void> {
     const content = entry.content.slice(0, LIMITS.checkpointContent.max);
-    await client.sessions.checkpoint({ ...entry, content, sessionId, scope });
+    const written = await client.sessions.checkpoint({ ...entry, content, sessionId, scope });
+    track(written.sessionId, written.totals);
   }
 
   return {
@@ -73,18 +98,12 @@ export function createSessionStore(options: {
         await write(await start(entry.content), entry);
       }
     },
-    /** Ends the open session as compacted and returns its snapshot's summary. */
-    async endCompacted(): Promise<string | null> {
+    /** Ends the open session (compacted or closed) and returns its snapshot. */
+    async end(status: 'closed' | 'compacted'): Promise<SessionSnapshot | null> {
       if (state.sessionId === undefined) return null;
-      const ended = await client.sessions.end({ sessionId: state.sessionId, status: 'compacted', scope });
-      state.sessionId = undefined;
-      return ended.snapshot.summary;
-    },
-    /** Notes one message of the conversation (kept in memory for the compaction summary). */
-    remember(entry: TranscriptEntry, tokens: number): void {
-      state.transcript.push(entry);
-      if (state.transcript.length > MAX_TRANSCRIPT_ENTRIES) state.transcript.shift();
-      state.tokens += tokens;
+      const ended = await client.sessions.end({ sessionId: state.sessionId, status, scope });
+      Object.assign(state, { sessionId: undefined, turns: 0, tokens: 0, previousActivityAt: undefined, summary: null });
+      return ended.snapshot;
     },
   };
 }

@@ -1,15 +1,16 @@
-import { ContextModeSchema, LIMITS, QuerySchema } from '@memory-service/contract';
+import { ContextGetInputSchema } from '@memory-service/contract';
 import { tool } from 'ai';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { type CompactContext, compactContext } from './compact-records.js';
+import { routeFields } from './route-fields.js';
 import type { MemoryTool, ToolContext } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
-const getContextInput = z.object({
-  query: QuerySchema.optional().describe(parameter.query),
-  limit: z.number().int().min(1).max(LIMITS.retrievalLimit.max).optional().describe(parameter.limit),
-  mode: ContextModeSchema.optional().describe(parameter.contextMode),
+const getContextInput = routeFields(ContextGetInputSchema, {
+  query: parameter.query,
+  limit: parameter.limit,
+  mode: parameter.contextMode,
 });
 
 /** The context tool. */

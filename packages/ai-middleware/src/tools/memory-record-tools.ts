@@ -1,65 +1,59 @@
 import {
-  CategorySchema,
-  LIMITS,
-  MemoryContentSchema,
-  MemoryLayerSchema,
-  MemoryTypeSchema,
+  AddMemoryInputSchema,
+  BulkForgetFiltersSchema,
+  BulkForgetInputSchema,
+  EditMemoryInputSchema,
+  ForgetMemoryInputSchema,
+  ListMemoriesInputSchema,
   type OperationData,
-  QuerySchema,
-  TagsSchema,
+  SearchMemoriesInputSchema,
 } from '@memory-service/contract';
 import { tool } from 'ai';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, RULE_WRITE_TEXTS, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { type CompactMemory, compactMemory } from './compact-records.js';
+import { routeFields } from './route-fields.js';
 import { isInjectedRule, ruleField, ruleWriteRefused, writableLayer, writableType } from './rule-writes.js';
 import type { MemoryTool, ToolContext } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
-const memoryId = z.string().min(1).max(64).describe(parameter.memoryId);
-const type = MemoryTypeSchema.optional().describe(parameter.memoryType);
-const layer = MemoryLayerSchema.optional().describe(parameter.layer);
-const tags = TagsSchema.optional().describe(parameter.tags);
-const category = CategorySchema.optional().describe(parameter.category);
-const limit = (max: number) => z.number().int().min(1).max(max).optional().describe(parameter.limit);
-
-const searchInput = z.object({
-  query: QuerySchema.min(1).describe(parameter.query),
-  type,
-  limit: limit(LIMITS.retrievalLimit.max),
+const searchInput = routeFields(SearchMemoriesInputSchema, {
+  query: parameter.query,
+  type: parameter.memoryType,
+  limit: parameter.limit,
 });
 /** What the model may write: `rule` is offered only when the app allows rule writes. */
 const addInputFor = (allowRuleWrites: boolean) =>
-  z.object({
-    content: MemoryContentSchema.describe(parameter.content),
-    type: writableType(allowRuleWrites),
-    layer: writableLayer(allowRuleWrites),
-    tags,
-    category,
-  });
+  routeFields(AddMemoryInputSchema, {
+    content: parameter.content,
+    tags: parameter.tags,
+    category: parameter.category,
+  }).extend({ type: writableType(allowRuleWrites), layer: writableLayer(allowRuleWrites) });
 const editInputFor = (allowRuleWrites: boolean) =>
-  z.object({
-    id: memoryId,
-    content: MemoryContentSchema.optional(),
-    type: writableType(allowRuleWrites),
-    layer: writableLayer(allowRuleWrites),
-    tags,
-    category,
-  });
-const forgetInput = z.object({ id: memoryId });
-const listInput = z.object({
-  type,
-  layer,
-  tags: TagsSchema.optional().describe(parameter.filterTags),
-  limit: limit(100),
+  routeFields(EditMemoryInputSchema, {
+    id: parameter.memoryId,
+    content: parameter.content,
+    tags: parameter.tags,
+    category: parameter.category,
+  }).extend({ type: writableType(allowRuleWrites), layer: writableLayer(allowRuleWrites) });
+const forgetInput = routeFields(ForgetMemoryInputSchema, { id: parameter.memoryId });
+const listInput = routeFields(ListMemoriesInputSchema, {
+  type: parameter.memoryType,
+  layer: parameter.layer,
+  limit: parameter.limit,
+}).extend({
+  // The route also takes tags as one comma-separated string; the model gets the list form only.
+  tags: ListMemoriesInputSchema.shape.tags.unwrap().options[1].optional().describe(parameter.filterTags),
 });
-const bulkForgetInput = z.object({
-  types: z.array(MemoryTypeSchema).min(1).max(10).optional().describe(parameter.memoryType),
-  tags: TagsSchema.min(1).optional().describe(parameter.filterTags),
-  olderThanDays: z.number().int().min(0).max(LIMITS.olderThanDays.max).optional().describe(parameter.olderThanDays),
-  pattern: z.string().min(1).max(LIMITS.bulkForgetPattern.max).optional().describe(parameter.pattern),
-  all: z.boolean().optional().describe(parameter.all),
-  dryRun: z.boolean().optional().describe(parameter.dryRun),
+/** The route's filters, flattened for the model, with `all`; and a dry run unless the model says otherwise. */
+const bulkForgetInput = routeFields(BulkForgetFiltersSchema, {
+  types: parameter.memoryType,
+  tags: parameter.filterTags,
+  olderThanDays: parameter.olderThanDays,
+  pattern: parameter.pattern,
+}).extend({
+  all: BulkForgetInputSchema.shape.all.describe(parameter.all),
+  dryRun: BulkForgetInputSchema.shape.dryRun.removeDefault().default(true).describe(parameter.dryRun),
 });
 
 type Found = { memories: CompactMemory[]; count: number };
@@ -143,7 +137,8 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
           client.memories.bulkForget({
             ...(all ? {} : { filters: { types, tags, olderThanDays, pattern } }),
             all,
-            // Forgetting is destructive: only an explicit `false` from the model really deletes.
+            // Forgetting is destructive: only an explicit `false` really deletes, even when `execute` is called
+            // without the schema's default (app code, another agent loop).
             dryRun: dryRun !== false,
             scope,
           }),

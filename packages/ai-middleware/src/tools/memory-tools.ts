@@ -21,13 +21,28 @@ function createAllTools(context: ToolContext): MemoryToolSet {
 /** The name of a memory tool. */
 export type MemoryToolName = keyof MemoryToolSet;
 
+/**
+ * The tools `memoryTools` gives when `include` is omitted: read and write single memories. Listing, bulk forgetting,
+ * skill files and sessions change or reveal more at once, so the app names them in `include` when it wants them.
+ */
+export const DEFAULT_MEMORY_TOOLS = [
+  'getContext',
+  'searchMemories',
+  'addMemory',
+  'editMemory',
+  'forgetMemory',
+] as const satisfies readonly MemoryToolName[];
+
+/** The name of a tool of the default set. */
+export type DefaultMemoryToolName = (typeof DEFAULT_MEMORY_TOOLS)[number];
+
 /** Options of `memoryTools`. */
-export interface MemoryToolsOptions<Name extends MemoryToolName> {
+export interface MemoryToolsOptions<Name extends MemoryToolName = DefaultMemoryToolName> {
   /** A client from `@memory-service/client`, or `{ baseUrl, apiKey }` to make one. */
   client: MemoryClientInput;
   /** Tenant, user and project of every call; the model cannot change it. */
   scope?: Scope;
-  /** Only these tools (default: all of them). */
+  /** Exactly these tools (default: `DEFAULT_MEMORY_TOOLS`); an unknown name throws. */
   include?: readonly Name[];
   /**
    * Let the model write rules: `addMemory`/`editMemory` with type or layer `rule`, and edits of existing rules
@@ -38,18 +53,20 @@ export interface MemoryToolsOptions<Name extends MemoryToolName> {
 }
 
 /**
- * Memory tools for the AI SDK (`generateText`, `streamText`, agents): get context, search, add, edit, forget, list
- * and bulk-forget memories (a dry run unless the model sets `dryRun: false`), skill files and sessions. A failing
- * call returns `{ ok: false, error }` for the model to read instead of throwing. The model cannot write or edit
- * rules unless `allowRuleWrites` is set.
+ * Memory tools for the AI SDK (`generateText`, `streamText`, agents). By default: get context, search, add, edit and
+ * forget memories (`DEFAULT_MEMORY_TOOLS`); `include` names others: list and bulk-forget memories (a dry run unless
+ * the model sets `dryRun: false`), skill files and sessions. Input schemas are the contract's request schemas without
+ * `scope`. A failing call returns `{ ok: false, error }` for the model to read instead of throwing. The model cannot
+ * write or edit rules unless `allowRuleWrites` is set.
  *
  * @example
  * ```ts
- * const tools = memoryTools({ client, scope: { userId: 'u1' }, include: ['searchMemories', 'addMemory'] });
+ * const tools = memoryTools({ client, scope: { userId: 'u1' } }); // DEFAULT_MEMORY_TOOLS
  * await generateText({ model, tools, stopWhen: isStepCount(5), prompt: 'Remember that I prefer tabs.' });
+ * const more = memoryTools({ client, scope: { userId: 'u1' }, include: [...DEFAULT_MEMORY_TOOLS, 'listMemories'] });
  * ```
  */
-export function memoryTools<Name extends MemoryToolName = MemoryToolName>(
+export function memoryTools<Name extends MemoryToolName = DefaultMemoryToolName>(
   options: MemoryToolsOptions<Name>,
 ): Pick<MemoryToolSet, Name> {
   const all = createAllTools({
@@ -57,11 +74,12 @@ export function memoryTools<Name extends MemoryToolName = MemoryToolName>(
     scope: options.scope,
     allowRuleWrites: options.allowRuleWrites ?? false,
   });
-  const names = options.include ?? (Object.keys(all) as Name[]);
+  const names: readonly MemoryToolName[] = options.include ?? DEFAULT_MEMORY_TOOLS;
   const picked: Partial<MemoryToolSet> = {};
   for (const name of names) {
     if (!Object.hasOwn(all, name)) throw new TypeError(`memoryTools: unknown tool '${String(name)}' in include`);
     Object.assign(picked, { [name]: all[name] });
   }
+  // Without `include` nothing infers Name, so it is the type parameter's default: the default set's names.
   return picked as Pick<MemoryToolSet, Name>;
 }

@@ -1,27 +1,19 @@
-import {
-  CheckpointKindSchema,
-  CheckpointRoleSchema,
-  LIMITS,
-  SessionEndStatusSchema,
-  SessionIdSchema,
-} from '@memory-service/contract';
+import { CheckpointInputSchema, EndSessionInputSchema, StartSessionInputSchema } from '@memory-service/contract';
 import { tool } from 'ai';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
+import { routeFields } from './route-fields.js';
 import type { MemoryTool, ToolContext } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
-const sessionId = SessionIdSchema.describe(parameter.sessionId);
-const startInput = z.object({
-  title: z.string().min(1).max(LIMITS.sessionTitle.max).optional().describe(parameter.sessionTitle),
+const startInput = routeFields(StartSessionInputSchema, { title: parameter.sessionTitle });
+const checkpointInput = routeFields(CheckpointInputSchema, {
+  sessionId: parameter.sessionId,
+  content: parameter.checkpointContent,
+  role: parameter.checkpointRole,
+  kind: parameter.checkpointKind,
 });
-const checkpointInput = z.object({
-  sessionId,
-  content: z.string().min(1).max(LIMITS.checkpointContent.max).describe(parameter.checkpointContent),
-  role: CheckpointRoleSchema.optional().describe(parameter.checkpointRole),
-  kind: CheckpointKindSchema.optional().describe(parameter.checkpointKind),
-});
-const endInput = z.object({ sessionId, status: SessionEndStatusSchema.optional().describe(parameter.endStatus) });
+const endInput = routeFields(EndSessionInputSchema, { sessionId: parameter.sessionId, status: parameter.endStatus });
 
 /** The session tools. */
 export interface SessionTools {

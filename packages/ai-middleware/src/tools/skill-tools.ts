@@ -1,18 +1,17 @@
-import { LIMITS, SkillPathSchema } from '@memory-service/contract';
+import { ListSkillFilesInputSchema, UpsertSkillFileInputSchema } from '@memory-service/contract';
 import { tool } from 'ai';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { type CompactSkillFile, compactSkillFile } from './compact-records.js';
+import { routeFields } from './route-fields.js';
 import type { MemoryTool, ToolContext } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
-const upsertInput = z.object({
-  path: SkillPathSchema.describe(parameter.skillPath),
-  content: z.string().min(1).max(LIMITS.skillContent.max).describe(parameter.skillContent),
+const upsertInput = routeFields(UpsertSkillFileInputSchema, {
+  path: parameter.skillPath,
+  content: parameter.skillContent,
 });
-const listInput = z.object({
-  limit: z.number().int().min(1).max(LIMITS.skillListLimit.max).optional().describe(parameter.limit),
-});
+const listInput = routeFields(ListSkillFilesInputSchema, { limit: parameter.limit });
 
 /** The skill file tools. */
 export interface SkillTools {
