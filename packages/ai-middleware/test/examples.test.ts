@@ -32,17 +32,27 @@ describe('examples (the ones that need no key)', () => {
     expect(output).toContain('  top memory: The billing service is written in Go.');
   });
 
-  it('ai-sdk-chat runs its scripted turns with the mock model, saving and recalling a memory', {
+  it('ai-sdk-chat captures a preference with no tool call and recalls it, and saves and recalls with a tool', {
     timeout: 120_000,
   }, async () => {
     const output = await runExample('ai-sdk-chat');
     expect(output).toContain('[model] a scripted mock model');
     expect(output).toMatch(/\[session\] started [0-9a-f-]{36}/);
+    // The preference turn: a plain answer, and capture's extraction stores the preference.
+    expect(output).toMatch(
+      /you> I prefer my coffee black, no sugar\.\n(\[session\] started \S+\n)?assistant> Good to know!\n\[capture\] stored: The user prefers their coffee black, no sugar\.\n/,
+    );
     expect(output).toContain(
       'assistant> [tool addMemory {"content":"Our deploys go out on Tuesdays after the standup."',
     );
+    expect(output).toContain('[capture] 1 already remembered, not stored again');
+    // Later turns answer from the memory the middleware injected.
+    expect(output).toContain(
+      'you> How do I take my coffee?\nassistant> From memory: The user prefers their coffee black, no sugar.\n',
+    );
     expect(output).toContain('assistant> From memory: Our deploys go out on Tuesdays after the standup.');
     expect(output).toContain("assistant> You're welcome!");
+    expect(output.match(/\[capture\] stored: /g)).toHaveLength(1);
   });
 
   it('mcp-client lists tools and calls them over /api/mcp', { timeout: 120_000 }, async () => {
