@@ -52,6 +52,8 @@ interface TurnRecord {
   userText: string;
   /** The tools the model called in the turn's steps so far. */
   toolCalls: ModelOutput['toolCalls'];
+  /** Whether a step has given the turn's final answer (a step that did not end in tool calls). */
+  answered: boolean;
   captured: boolean;
 }
 
@@ -155,9 +157,14 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
       prepared: prepare(params),
       userText: lastUserText(params.prompt),
       toolCalls: [],
+      answered: false,
       captured: false,
     });
-    const record = key === undefined ? create() : turns.getOrCreate(key, create);
+    // A prompt ending with the user's message after the turn with the same words was answered is a new turn (an app
+    // that sends only the last message, "yes" twice); before that, it is the same turn again (a provider retry).
+    const newTurn = endsWithUserMessage(params.prompt);
+    const record =
+      key === undefined ? create() : turns.getOrCreate(key, create, (cached) => !(newTurn && cached.answered));
     const prepared = await record.prepared;
     // A turn prepared under an aborted call is prepared again if the app retries it.
     if (key !== undefined && params.abortSignal?.aborted === true) turns.delete(key);
@@ -174,6 +181,7 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
   function afterCall(record: TurnRecord | undefined, output: ModelOutput): void {
     if (record === undefined) return;
     record.toolCalls.push(...output.toolCalls);
+    if (output.finishReason !== 'tool-calls') record.answered = true;
     const captureNow =
       capture !== undefined && output.finishReason !== 'tool-calls' && !record.captured && record.userText !== '';
     if (captureNow) record.captured = true;

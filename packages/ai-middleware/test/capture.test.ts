@@ -90,6 +90,29 @@ describe("capture: 'turns'", () => {
     expect(listed.memories[0]).toMatchObject({ type: 'note', layer: 'long_term', tags: ['capture:turn'] });
   });
 
+  it('an app that sends only the last message: the same words twice are two turns, both captured and checkpointed', async () => {
+    const scope = { userId: 'last-message-user' };
+    const events: CaptureEvent[] = [];
+    const middleware = memoryMiddleware({
+      client: server.client,
+      scope,
+      session: {},
+      capture: 'turns',
+      onCapture: (event) => events.push(event),
+    });
+    const model = wrapLanguageModel({ model: echoModel(() => 'Deploying now.'), middleware });
+    for (let turn = 0; turn < 2; turn += 1) {
+      await generateText({ model, prompt: 'Deploy the staging branch.' });
+      await middleware.flush();
+    }
+    expect(events.map((event) => [event.added.length, event.duplicates])).toEqual([
+      [2, 0],
+      [0, 2],
+    ]);
+    const ended = await middleware.session.end();
+    expect(ended?.messageCount).toBe(4);
+  });
+
   it('a later turn recalls what an earlier one said, without any tool', async () => {
     const conversation = chat('turns', 'recall-user', () => 'Got it.');
     await conversation.say('My favourite tea is genmaicha.');

@@ -44,9 +44,8 @@ function withoutRules(memory: ExtractedMemory, allowRuleWrites: boolean): Extrac
   };
 }
 
-/** The turn's message and answer; nothing when the message is filler ("thanks!"), whose answer is filler too. */
+/** The turn's message and answer, each unless it is filler ("thanks!", "you're welcome"). */
 function turnCandidates(turn: CapturedTurn): Candidate[] {
-  if (!isMeaningful(turn.userText)) return [];
   const session: Record<string, string> = turn.sessionId === undefined ? {} : { sessionId: turn.sessionId };
   return [
     { role: 'user', label: 'User', text: turn.userText },

@@ -8,10 +8,13 @@ const TURN_TTL_MS = 10 * 60_000;
 export function createTurnCache<Turn>(now: () => number = Date.now) {
   const turns = new Map<string, { turn: Turn; createdAt: number }>();
   return {
-    /** The turn with this key, made by `create` when there is none (or it is older than ten minutes). */
-    getOrCreate(key: string, create: () => Turn): Turn {
+    /**
+     * The turn with this key, made by `create` when there is none, when it is older than ten minutes, or when
+     * `reuse` says the cached one is over (the same words sent again as a new turn).
+     */
+    getOrCreate(key: string, create: () => Turn, reuse: (turn: Turn) => boolean = () => true): Turn {
       const cached = turns.get(key);
-      if (cached !== undefined && now() - cached.createdAt < TURN_TTL_MS) return cached.turn;
+      if (cached !== undefined && now() - cached.createdAt < TURN_TTL_MS && reuse(cached.turn)) return cached.turn;
       const turn = create();
       turns.delete(key);
       turns.set(key, { turn, createdAt: now() });
