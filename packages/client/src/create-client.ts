@@ -24,7 +24,7 @@ export interface MemoryClientOptions {
   baseUrl?: string | undefined;
   /** A `mem_` API key sent as `Authorization: Bearer`; else `MEMORY_API_KEY`. */
   apiKey?: string | undefined;
-  /** The server's admin token, sent on `/management/*` routes (it wins over `apiKey` there). */
+  /** The server's admin token, sent on the routes that take it (`/management/*`, `embeddings/models`; it wins over `apiKey` there). */
   adminToken?: string | undefined;
   /** `auto` (default), `sdk_http` or `mcp`. */
   transport?: TransportOption | undefined;

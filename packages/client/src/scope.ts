@@ -2,13 +2,6 @@ import { type OperationId, type OperationRequest, operations, type Scope } from 
 
 const SCOPE_KEYS = ['tenantId', 'userId', 'projectId'] as const;
 
-// Routes whose tenantId names the tenant being managed, not the caller's scope: the default scope stays out.
-const TENANT_SUBJECT_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
-  'management.tenants.get',
-  'management.tenants.post',
-  'management.tenants.delete',
-]);
-
 /** The keys of an object schema (through optional/default wrappers), or an empty list. */
 function schemaKeys(schema: unknown): string[] {
   let current = schema;
@@ -27,9 +20,10 @@ function definedEntries(scope: Scope | undefined): Partial<Scope> {
 }
 
 /**
- * Turns a method's input into the operation's input: the call's `scope` merged over the client's default scope,
- * kept as a `scope` object where the route takes one (only its fields), flattened into `tenantId`/`userId`/`projectId`
- * where the route takes those (GET routes, eval replay), dropped elsewhere.
+ * Turns a method's input into the operation's input, as the table's `scopeSource` says: the call's `scope` merged
+ * over the client's default scope, kept as a `scope` object where the route takes one (only its fields), flattened
+ * into `tenantId`/`userId`/`projectId` where the route takes those (GET routes, eval replay), dropped elsewhere. Where
+ * the tenantId is the subject of a management route (tenant overrides), only the call's own scope counts.
  */
 export function applyScope<Id extends OperationId>(
   operationId: Id,
@@ -37,11 +31,12 @@ export function applyScope<Id extends OperationId>(
   defaultScope: Scope | undefined,
 ): OperationRequest<Id> {
   const { scope: callScope, ...rest } = input as Record<string, unknown> & { scope?: Scope };
-  const inputKeys = schemaKeys(operations[operationId].input);
-  const fromDefault = TENANT_SUBJECT_OPERATIONS.has(operationId) ? {} : definedEntries(defaultScope);
+  const operation = operations[operationId];
+  const inputKeys = schemaKeys(operation.input);
+  const fromDefault = operation.scopeSource === 'subject' ? {} : definedEntries(defaultScope);
   const merged: Partial<Scope> = { ...fromDefault, ...definedEntries(callScope) };
-  if (inputKeys.includes('scope')) {
-    const shape = operations[operationId].input as unknown as { shape: { scope: unknown } };
+  if (operation.scopeSource === 'object') {
+    const shape = operation.input as unknown as { shape: { scope: unknown } };
     const allowed = new Set(schemaKeys(shape.shape.scope));
     const scope = Object.fromEntries(Object.entries(merged).filter(([key]) => allowed.has(key)));
     return (Object.keys(scope).length === 0 ? rest : { ...rest, scope }) as OperationRequest<Id>;

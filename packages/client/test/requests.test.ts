@@ -322,6 +322,20 @@ describe('credentials and headers', () => {
     expect(recorded.map((each) => each.authorization)).toEqual(['Bearer admin-secret', `Bearer ${API_KEY}`]);
   });
 
+  it("sends the admin token wherever the table's credential takes it, and the API key elsewhere", async () => {
+    const client = createTestClient({ adminToken: 'admin-secret' });
+    await client.management.tenants.list();
+    await client.embeddings.models();
+    await client.health();
+    await client.memories.add({ content: 'note' });
+    expect(recorded.map((each) => each.authorization)).toEqual([
+      'Bearer admin-secret',
+      'Bearer admin-secret',
+      `Bearer ${API_KEY}`,
+      `Bearer ${API_KEY}`,
+    ]);
+  });
+
   it('sends extra headers on every request', async () => {
     let seen: string | null = null;
     server.use(

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 
-/** Memory types (DESIGN 4). */
+/** Memory types (docs/architecture.md#retrieval). */
 export const MEMORY_TYPES = ['rule', 'decision', 'fact', 'note', 'skill'] as const;
 export const MemoryTypeSchema = z.enum(MEMORY_TYPES);
 export type MemoryType = z.infer<typeof MemoryTypeSchema>;
 
-/** Memory layers (DESIGN 4): default `rule` for type rule, else `long_term`. */
+/** Memory layers (docs/architecture.md#retrieval): default `rule` for type rule, else `long_term`. */
 export const MEMORY_LAYERS = ['rule', 'working', 'long_term'] as const;
 export const MemoryLayerSchema = z.enum(MEMORY_LAYERS);
 export type MemoryLayer = z.infer<typeof MemoryLayerSchema>;
@@ -65,7 +65,7 @@ export type SessionEndStatus = z.infer<typeof SessionEndStatusSchema>;
 export const SNAPSHOT_TRIGGERS = ['end', 'compacted'] as const;
 export const SnapshotTriggerSchema = z.enum(SNAPSHOT_TRIGGERS);
 
-/** Client-side compaction trigger hints (DESIGN 8). */
+/** Client-side compaction trigger hints (docs/architecture.md#session-lifecycle). */
 export const TRIGGER_HINTS = ['count', 'time', 'semantic'] as const;
 export const TriggerHintSchema = z.enum(TRIGGER_HINTS);
 export type TriggerHint = z.infer<typeof TriggerHintSchema>;
@@ -99,7 +99,7 @@ export type Health = z.infer<typeof HealthSchema>;
 export const GRAPH_HEALTH_VALUES = ['ok', 'schema_missing'] as const;
 export const GraphHealthSchema = z.enum(GRAPH_HEALTH_VALUES);
 
-/** Graph edge types (DESIGN 4). */
+/** Graph edge types (docs/architecture.md#retrieval). */
 export const EDGE_TYPES = [
   'similar_to',
   'supersedes',
@@ -115,7 +115,7 @@ export const EDGE_TYPES = [
 export const EdgeTypeSchema = z.enum(EDGE_TYPES);
 export type EdgeType = z.infer<typeof EdgeTypeSchema>;
 
-/** Graph node types (DESIGN 4). */
+/** Graph node types (docs/architecture.md#retrieval). */
 export const NODE_TYPES = ['memory', 'topic', 'category', 'repo', 'user', 'entity'] as const;
 export const NodeTypeSchema = z.enum(NODE_TYPES);
 

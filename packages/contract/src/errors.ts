@@ -56,7 +56,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: entry(500),
   // Passed through from the keys wrapper: the status is the one the wrapper gives, 500 when unknown.
   LEGACY_MCP_KEY_ERROR: entry(500),
-  // Not in the contract's table; DESIGN's decisions for routes the contract leaves open.
+  // Not in the contract's table; docs/architecture.md's decisions for routes the contract leaves open.
   NOT_FOUND: entry(404),
   MEMORY_NOT_FOUND: entry(404),
   SKILL_FILE_NOT_FOUND: entry(404),
@@ -65,10 +65,10 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: entry(405),
   EMBEDDING_MODEL_NOT_ALLOWED: entry(400),
   TENANT_DATABASE_UNREACHABLE: entry(409),
-  // Request isolation (DESIGN 10): a full work queue or a tenant at its concurrency limit, and a request past its
+  // Request isolation (docs/architecture.md#trust-and-work-isolation): a full work queue or a tenant at its concurrency limit, and a request past its
   // deadline. Both are 503 with `details.retryAfterSeconds` and a `Retry-After` header: retry later, nothing was kept.
   SERVER_BUSY: entry(503),
-  // `/management/keys` takes the operator's credential (the admin token, or the CLI), never an API key (DESIGN 10).
+  // `/management/keys` takes the operator's credential (the admin token, or the CLI), never an API key (docs/architecture.md#trust-and-work-isolation).
   OPERATOR_CREDENTIAL_REQUIRED: entry(403),
   REQUEST_DEADLINE_EXCEEDED: entry(503),
   // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
@@ -124,7 +124,7 @@ export interface FieldCodeRule {
   when: 'missing' | 'any';
 }
 
-/** Scope fields have their own codes on every route (DESIGN 3.2). */
+/** Scope fields have their own codes on every route (docs/architecture.md#tenancy-and-visibility). */
 export const SCOPE_FIELD_CODES: readonly FieldCodeRule[] = [
   { field: 'scope.tenantId', code: 'TENANT_ID_INVALID', when: 'any' },
   { field: 'scope.userId', code: 'USER_ID_INVALID', when: 'any' },
@@ -172,7 +172,7 @@ function fieldIssues(issue: z.core.$ZodIssue): FieldIssue[] {
 
 /**
  * Turns a zod error into the contract's error object: INVALID_REQUEST with `details.field` (dotted path),
- * or the specific code a rule names for that field. An unknown field (request schemas are strict, DESIGN 2)
+ * or the specific code a rule names for that field. An unknown field (request schemas are strict, docs/architecture.md#the-operations-table)
  * is reported first and always as INVALID_REQUEST naming the field itself (`userId`, `scope.foo`): it is
  * refused because the server would otherwise drop it, whatever the value.
  */

@@ -30,19 +30,27 @@ export { DEFAULTS, LIMITS } from './limits.js';
 export { findMcpTool, inputFromMcpArguments, type McpToolDefinition, mcpArgumentsFromInput, mcpTools } from './mcp.js';
 export { openApiDocument } from './openapi.js';
 export {
+  AUTH_CREDENTIALS,
   type AuthKind,
   buildPath,
   COMMON_ERROR_CODES,
+  type Credential,
+  featureFlagErrorCode,
   type HttpMethod,
+  type McpToolExposure,
+  OPERATION_TAGS,
   type OperationData,
   type OperationDefinition,
   type OperationId,
   type OperationInput,
   type OperationRequest,
   type Operations,
+  type OperationTag,
   operationErrorCodes,
   operationList,
   operations,
+  type RouteFeatureFlag,
+  type ScopeSource,
 } from './operations.js';
 export * from './resources/common.js';
 export * from './resources/context.js';

@@ -1,5 +1,5 @@
 /**
- * Every limit of the contract's Limits section, plus the decisions DESIGN.md takes where the contract is silent.
+ * Every limit of the contract's Limits section, plus the decisions docs/architecture.md takes where the contract is silent.
  * The schemas read these numbers; nothing else restates them.
  */
 export const LIMITS = {
@@ -24,7 +24,7 @@ export const LIMITS = {
   skillContent: { min: 1, max: 120000 },
   embeddingsWindowHours: { min: 1, max: 168 },
   memoryWindowHours: { min: 1, max: 336 },
-  // Decisions of DESIGN.md (the contract says "not shown").
+  // Decisions of docs/architecture.md (the contract says "not shown").
   skillListLimit: { min: 1, max: 500 },
   tenantId: { max: 128 },
   userId: { max: 256 },

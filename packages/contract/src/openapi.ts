@@ -1,10 +1,20 @@
 import * as z from 'zod';
 import { ErrorEnvelopeSchema, MetaSchema } from './envelope.js';
 import { ERROR_CODES } from './errors.js';
-import { type OperationDefinition, operationErrorCodes, operationList } from './operations.js';
+import {
+  AUTH_CREDENTIALS,
+  type Credential,
+  OPERATION_TAGS,
+  type OperationDefinition,
+  operationErrorCodes,
+  operationList,
+} from './operations.js';
 import { API_PREFIX, CONTRACT_VERSION, SERVICE_NAME } from './version.js';
 
 type JsonSchema = Record<string, unknown>;
+
+/** The security scheme of each credential. */
+const SECURITY_SCHEMES: Readonly<Record<Credential, string>> = { apiKey: 'bearerAuth', adminToken: 'adminToken' };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
@@ -71,20 +81,22 @@ function operationObject(operation: OperationDefinition): JsonSchema {
   const result: JsonSchema = {
     operationId: operation.id,
     summary: operation.summary,
-    tags: [operation.path.split('/')[1] ?? 'service'],
+    description: operation.description,
+    tags: [operation.tag],
     parameters: parameters(operation),
     responses: { ...responses, ...errorResponses(operation) },
   };
   if (operation.inputLocation === 'body') {
-    result.requestBody = {
-      required: true,
-      content: { 'application/json': { schema: jsonSchema(operation.input, 'input') } },
-    };
+    const schema = jsonSchema(operation.input, 'input');
+    // A body whose every field is optional may be left out (context/get, memories/list, sessions/start...).
+    const required = Array.isArray(schema.required) && schema.required.length > 0;
+    result.requestBody = { required, content: { 'application/json': { schema } } };
   }
-  if (operation.auth !== 'none') result.security = [{ bearerAuth: [] }];
-  else result.security = [];
+  // Alternatives: any one of the credentials the route takes.
+  result.security = AUTH_CREDENTIALS[operation.auth].map((credential) => ({ [SECURITY_SCHEMES[credential]]: [] }));
   if (operation.featureFlag) result['x-feature-flag'] = operation.featureFlag;
-  if (operation.mcpTool) result['x-mcp-tool'] = operation.mcpTool;
+  const [tool] = operation.mcp;
+  if (tool !== undefined) result['x-mcp-tool'] = tool.name;
   return result;
 }
 
@@ -102,12 +114,21 @@ export function openApiDocument(options: { serverUrl?: string } = {}): JsonSchem
       title: 'Persistent Memory Service',
       version: CONTRACT_VERSION,
       description: `HTTP contract v1 of ${SERVICE_NAME}. Every response uses the envelope { ok, data, error, meta }.`,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: `${SERVICE_NAME} maintainers` },
     },
+    tags: Object.entries(OPERATION_TAGS).map(([name, description]) => ({ name, description })),
     servers: [{ url: options.serverUrl ?? '/' }],
     paths,
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key beginning with mem_' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "The operator's admin token (MEMORY_ADMIN_TOKEN): the only credential of /management/keys, and the default owner's session on the other management routes and embeddings/models",
+        },
       },
       schemas: {
         Meta: jsonSchema(MetaSchema, 'output'),

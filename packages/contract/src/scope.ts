@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { LIMITS } from './limits.js';
 
-/** Valid tenantId (DESIGN 3.2). */
+/** Valid tenantId (docs/architecture.md#tenancy-and-visibility). */
 export const TENANT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
-/** Valid userId (DESIGN 3.2). */
+/** Valid userId (docs/architecture.md#tenancy-and-visibility). */
 export const USER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,255}$/;
 
 export const TenantIdSchema = z

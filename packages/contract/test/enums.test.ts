@@ -64,7 +64,7 @@ interface Enumeration {
   schema: EnumSchema;
   /** The exported constant the schema is built from. */
   constant: readonly string[];
-  /** Every value, written out: from the contract where it names them, else from DESIGN. */
+  /** Every value, written out: from the contract where it names them, else from docs/architecture.md. */
   values: readonly string[];
 }
 

@@ -85,7 +85,7 @@ describe('the error code table', () => {
     expect(ERROR_CODES.SESSION_NOT_ACTIVE.retryable).toBe(false);
   });
 
-  it('every entry (including DESIGN additions) has the type its status gives', () => {
+  it('every entry (including the additions in docs/architecture.md) has the type its status gives', () => {
     for (const [code, entry] of Object.entries(ERROR_CODES)) {
       expect(entry.type, code).toBe(errorTypeForStatus(entry.status));
       expect(ERROR_TYPES, code).toContain(entry.type);

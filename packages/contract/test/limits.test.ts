@@ -380,7 +380,7 @@ describe('specific codes for required and invalid fields', () => {
   });
 });
 
-describe('scope fields (DESIGN 3.2 patterns and lengths)', () => {
+describe('scope fields (docs/architecture.md#tenancy-and-visibility patterns and lengths)', () => {
   const add = (scope: Input) => ({ content: 'note', scope });
 
   it('accepts a 128-char tenantId and a 256-char userId', () => {
@@ -466,7 +466,7 @@ describe('LIMITS and DEFAULTS hold the contract numbers', () => {
     });
   });
 
-  it('DEFAULTS matches the contract and DESIGN', () => {
+  it('DEFAULTS matches the contract and docs/architecture.md', () => {
     expect(DEFAULTS).toMatchObject({
       contextLimit: 5,
       traceLimit: 10,

@@ -2,8 +2,10 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
+  AUTH_CREDENTIALS,
   CONTRACT_VERSION,
   ERROR_CODES,
+  OPERATION_TAGS,
   type OperationDefinition,
   openApiDocument,
   operationErrorCodes,
@@ -100,18 +102,78 @@ describe('openApiDocument()', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('defines bearer auth', () => {
+  it('defines bearer auth, and the admin token as a scheme of its own', () => {
     expect(member(document, 'components', 'securitySchemes', 'bearerAuth')).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     });
+    expect(member(document, 'components', 'securitySchemes', 'adminToken')).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      description: expect.stringContaining('MEMORY_ADMIN_TOKEN'),
+    });
+  });
+
+  it('documents which routes take the admin token: the keys routes only it, the other management routes either', () => {
+    const security = (id: keyof typeof operations) => operationObject(document, operations[id]).security;
+    expect(security('management.keys.post')).toEqual([{ adminToken: [] }]);
+    expect(security('management.tenants.get')).toEqual([{ bearerAuth: [] }, { adminToken: [] }]);
+    expect(security('embeddings.models')).toEqual([{ bearerAuth: [] }, { adminToken: [] }]);
+    expect(security('memories.add')).toEqual([{ bearerAuth: [] }]);
+    expect(security('health')).toEqual([]);
+  });
+
+  it('has a license (MIT, as package.json) and a contact', () => {
+    expect(member(document, 'info', 'license')).toEqual({ name: 'MIT', identifier: 'MIT' });
+    expect(member(document, 'info', 'contact').name).toEqual(expect.any(String));
+  });
+
+  it('declares every tag it uses, with a description, and gives every operation a description and one tag', () => {
+    const declared = document.tags as Array<{ name: string; description: string }>;
+    expect(declared.map((tag) => tag.name)).toEqual(Object.keys(OPERATION_TAGS));
+    for (const tag of declared) expect(tag.description.length, tag.name).toBeGreaterThan(0);
+    for (const operation of operationList) {
+      const object = operationObject(document, operation);
+      expect(object.description, operation.id).toBe(operation.description);
+      expect(object.tags, operation.id).toEqual([operation.tag]);
+      expect(declared.map((tag) => tag.name)).toContain(operation.tag);
+    }
+  });
+
+  it('requires a request body only where its schema has a required field', () => {
+    const optionalBodies = operationList
+      .filter((operation) => operation.inputLocation === 'body')
+      .filter((operation) => member(operationObject(document, operation), 'requestBody').required === false)
+      .map((operation) => operation.path);
+    for (const path of [
+      '/context/get',
+      '/memories/list',
+      '/memories/vacuum',
+      '/sessions/start',
+      '/skills/files/list',
+    ]) {
+      expect(optionalBodies).toContain(path);
+      // An absent body is read as {}, which these routes accept.
+      const operation = operationList.find((each) => each.path === path);
+      expect(operation?.input.safeParse({}).success, path).toBe(true);
+    }
+    for (const operation of operationList.filter((each) => each.inputLocation === 'body')) {
+      const body = member(operationObject(document, operation), 'requestBody');
+      const schema = member(body, 'content', 'application/json', 'schema');
+      const hasRequired = Array.isArray(schema.required) && schema.required.length > 0;
+      expect(body.required, operation.id).toBe(hasRequired);
+    }
+    expect(member(operationObject(document, operations['memories.add']), 'requestBody').required).toBe(true);
   });
 
   it.each(operationList.map((operation) => [operation.id, operation] as const))(
     '%s: security, success and error responses',
     (_, operation) => {
       const object = operationObject(document, operation);
-      expect(object.security).toEqual(operation.auth === 'none' ? [] : [{ bearerAuth: [] }]);
+      const schemes = { apiKey: 'bearerAuth', adminToken: 'adminToken' } as const;
+      expect(object.security).toEqual(
+        AUTH_CREDENTIALS[operation.auth].map((credential) => ({ [schemes[credential]]: [] })),
+      );
 
       const responses = member(object, 'responses');
       expect(responses).toHaveProperty(String(operation.successStatus));
@@ -188,7 +250,7 @@ describe('openApiDocument()', () => {
       maxItems: 50,
       items: { minLength: 1, maxLength: 120 },
     });
-    // Unknown body fields are refused (DESIGN 2), and the document says so.
+    // Unknown body fields are refused (docs/architecture.md#the-operations-table), and the document says so.
     expect(schema.additionalProperties).toBe(false);
     expect(member(schema, 'properties', 'scope')).toMatchObject({ additionalProperties: false });
   });

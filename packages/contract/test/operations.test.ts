@@ -60,13 +60,8 @@ const contractRoutes: ReadonlyArray<readonly [method: HttpMethod, path: string, 
   ['POST', '/management/memory/eval/replay', 'apiKeyOrSession'],
 ];
 
-/** Routes whose success status is 201; every other route answers 200. */
-const createdRoutes = [
-  'POST /memories/add',
-  'POST /sessions/start',
-  'POST /skills/files/promote',
-  'POST /management/keys',
-];
+/** Routes whose success status the contract states as 201; every other route answers 200 ("unless stated"). */
+const createdRoutes = ['POST /memories/add', 'POST /sessions/start', 'POST /skills/files/promote'];
 
 /** Feature flags the contract puts on routes. */
 const flaggedRoutes: Record<string, FeatureFlag> = {
@@ -238,16 +233,28 @@ describe('MCP tools', () => {
     }
   });
 
-  it('tool names are unique and include every tool of DESIGN 7', () => {
+  it('tool names are unique and include every tool of docs/architecture.md#mcp', () => {
     const names = mcpTools.map((tool) => tool.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(expect.arrayContaining(designTools));
   });
 
-  it("an operation's mcpTool points at a tool that calls it", () => {
+  it('the tool list is read from the table: each tool of an entry, and nothing else', () => {
+    const fromTable = operationList.flatMap((operation) => operation.mcp.map((tool) => `${tool.name} ${operation.id}`));
+    expect(mcpTools.map((tool) => `${tool.name} ${tool.operationId}`)).toEqual(fromTable);
+    for (const { operationId, ...tool } of mcpTools) expect(operations[operationId].mcp).toContainEqual(tool);
+  });
+
+  it('keeps exactly the tool names real MCP clients call', () => {
+    expect(mcpTools.map((tool) => tool.name).sort()).toEqual([...designTools, 'trace_graph'].sort());
+  });
+
+  it("an operation's first tool takes its whole input; only further tools fix part of it", () => {
     for (const operation of operationList) {
-      if (operation.mcpTool === undefined) continue;
-      expect(findMcpTool(operation.mcpTool)?.operationId, operation.id).toBe(operation.id);
+      const [first, ...others] = operation.mcp;
+      if (first === undefined) continue;
+      expect(first.fixedInput, operation.id).toBeUndefined();
+      for (const tool of others) expect(tool.fixedInput, tool.name).toBeDefined();
     }
   });
 
@@ -456,7 +463,7 @@ describe('request rules', () => {
     });
   });
 
-  describe('unknown fields are refused (DESIGN 2: a misplaced userId must never widen who sees a memory)', () => {
+  describe('unknown fields are refused (docs/architecture.md#the-operations-table: a misplaced userId must never widen who sees a memory)', () => {
     it('refuses unknown body fields, top-level or inside scope, naming the field', () => {
       expect(parse('memories.add', { content: 'note', color: 'blue' }).error).toMatchObject({
         code: 'INVALID_REQUEST',

@@ -95,6 +95,7 @@ function validMemory() {
     metadata: {},
     userId: null,
     projectId: null,
+    scope: 'global',
     embeddingModel: null,
     supersededBy: null,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,4 +1,6 @@
-import { type ApiErrorObject, type ErrorCode, makeApiError } from '@memory-service/contract';
+import { type ApiErrorObject, buildMeta, type ErrorCode, errorEnvelope, makeApiError } from '@memory-service/contract';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** The error a handler throws: a contract code, a message safe to show, optional details. */
 export class ApiError extends Error {
@@ -18,4 +20,10 @@ export class ApiError extends Error {
   toObject(): ApiErrorObject {
     return makeApiError(this.code, this.message, this.details, this.status);
   }
+}
+
+/** Answers with the contract's error envelope, under the request's id (`requestIds()` set it) and path. */
+export function errorResponse(context: Context, error: ApiErrorObject, headers: Record<string, string> = {}): Response {
+  const meta = buildMeta(context.req.path, context.get('requestId'));
+  return context.json(errorEnvelope(error, meta), error.status as ContentfulStatusCode, headers);
 }

@@ -1,30 +1,43 @@
-import {
-  API_PREFIX,
-  buildMeta,
-  errorEnvelope,
-  makeApiError,
-  type OperationDefinition,
-  operationList,
-} from '@memory-service/contract';
-import { Hono } from 'hono';
+import { API_PREFIX, MCP_PATH, makeApiError, operationList } from '@memory-service/contract';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { ApiError } from './api-error.js';
+import { ApiError, errorResponse } from './api-error.js';
 import { registerDocs } from './docs.js';
 import { defaultHandlers } from './handlers/index.js';
 import type { HandlerTable } from './handlers/types.js';
+import type { Logger } from './logger.js';
 import { registerMcp } from './mcp/register-mcp.js';
+import { limitRequestBody } from './pipeline/body-limit.js';
+import { logRequest } from './pipeline/log-request.js';
 import { readOperationInput } from './pipeline/read-input.js';
-import { clientIpOf, requestIdOf } from './pipeline/request-meta.js';
+import { clientIpOf, requestIds } from './pipeline/request-meta.js';
+import { createRouteTable, type RouteTable, serverRoutes, toHonoPath } from './pipeline/route-table.js';
 import { runOperation } from './pipeline/run-operation.js';
 import type { Services } from './services.js';
 
-function honoPath(operation: OperationDefinition): string {
-  return `${API_PREFIX}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`;
+/** Logs every request once, on the way out, under the id `requestIds()` gave it. */
+function requestLog(logger: Logger, routes: RouteTable): MiddlewareHandler {
+  return async (context, next) => {
+    const started = performance.now();
+    await next();
+    const { method, path } = context.req;
+    logRequest(logger, {
+      requestId: context.get('requestId'),
+      method,
+      path,
+      operation: routes.operationFor(method, path) ?? null,
+      status: context.res.status,
+      started,
+    });
+  };
 }
 
 /**
  * Builds the Hono app: every operation of the contract's table mounted through the one pipeline, MCP at
- * `/api/mcp`, the OpenAPI document and `/docs`. Tests call `app.request()` with no port.
+ * `/api/mcp`, the OpenAPI document and `/docs`. Hono's middleware runs the HTTP shell: `requestId()` (one id from
+ * the edge to the envelope, the `X-Request-Id` header and the log line), `bodyLimit()` and, for the client address,
+ * `getConnInfo()`. A known path asked with another method answers 405 with `Allow`; an unknown one 404 `NOT_FOUND`.
+ * Tests call `app.request()` with no port.
  */
 export function createApp(services: Services, handlers: HandlerTable = defaultHandlers): Hono {
   const app = new Hono();
@@ -53,49 +66,41 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
       ],
     }),
   );
+  const routes = createRouteTable(serverRoutes());
+  app.use('*', requestIds());
+  app.use('*', requestLog(services.logger, routes));
+  app.use(`${API_PREFIX}/*`, limitRequestBody());
+  app.use(`${MCP_PATH}/key`, limitRequestBody());
   for (const operation of operationList) {
-    app.on(operation.method, honoPath(operation), async (context) => {
-      const requestId = requestIdOf(context.req.raw);
-      const started = performance.now();
+    app.on(operation.method, toHonoPath(`${API_PREFIX}${operation.path}`), async (context) => {
       const result = await runOperation(services, handlers, {
         operation,
         readInput: () => readOperationInput(operation, context.req.raw, context.req.param() as Record<string, string>),
         authorization: context.req.header('authorization'),
         clientIp: clientIpOf(context),
         endpoint: context.req.path,
-        requestId,
-      });
-      services.logger.info('request', {
-        requestId,
-        method: operation.method,
-        path: context.req.path,
-        operation: operation.id,
-        status: result.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        requestId: context.get('requestId'),
       });
       return new Response(JSON.stringify(result.envelope), {
         status: result.status,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...result.headers },
+        headers: { 'content-type': 'application/json; charset=utf-8', ...result.headers },
       });
     });
   }
   registerMcp(app, services, handlers);
   registerDocs(app);
   app.notFound((context) => {
-    const requestId = requestIdOf(context.req.raw);
-    const error = makeApiError('NOT_FOUND', `No route ${context.req.method} ${context.req.path}`);
-    return context.json(errorEnvelope(error, buildMeta(context.req.path, requestId)), 404, {
-      'x-request-id': requestId,
-    });
+    const { method, path } = context.req;
+    const allowed = routes.methodsFor(path);
+    if (allowed.length === 0) return errorResponse(context, makeApiError('NOT_FOUND', `No route ${method} ${path}`));
+    const message = `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`;
+    const error = makeApiError('METHOD_NOT_ALLOWED', message, { allowedMethods: allowed });
+    return errorResponse(context, error, { Allow: allowed.join(', ') });
   });
   app.onError((error, context) => {
-    const requestId = requestIdOf(context.req.raw);
-    const apiError =
-      error instanceof ApiError ? error.toObject() : makeApiError('INTERNAL_ERROR', 'An internal error occurred');
-    if (!(error instanceof ApiError)) services.logger.error('unhandled error', { requestId, error: error.name });
-    return context.json(errorEnvelope(apiError, buildMeta(context.req.path, requestId)), apiError.status as 500, {
-      'x-request-id': requestId,
-    });
+    if (error instanceof ApiError) return errorResponse(context, error.toObject());
+    services.logger.error('unhandled error', { requestId: context.get('requestId'), error: error.name });
+    return errorResponse(context, makeApiError('INTERNAL_ERROR', 'An internal error occurred'));
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { API_KEY_PATTERN, hashApiKey } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
-import { embeddingConfigurationError, embeddingRegistryReady } from './embeddings/default-registry.js';
+import { createEmbeddingRegistry } from './embeddings/default-registry.js';
+import type { EmbeddingModelDefinition } from './embeddings/model-definition.js';
 import { sharedInferencePool } from './embeddings/shared-inference-pool.js';
 import { IndexingService } from './indexing/indexing-service.js';
 import { reopenKnownDatabases } from './indexing/reopen-known-databases.js';
@@ -13,12 +14,12 @@ import { Database } from './store/database.js';
 import { sharedDatabasePool } from './store/database-pool.js';
 import { migrate } from './store/migrate.js';
 import { controlMigrations } from './store/migrations/control.js';
+import { TenantRegistry } from './store/tenant-registry.js';
 import { namespaceFetch } from './tenancy/host-routed-fetch.js';
 import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
 import { TenantResolver } from './tenancy/resolver.js';
 import { SecretBox } from './tenancy/secrets.js';
 import { SqldProvisioner } from './tenancy/sqld-provisioner.js';
-import { TenantRegistry } from './tenancy/tenant-registry.js';
 
 /** How long after start the sweep reopening known databases (to resume their index jobs) waits. */
 const INDEX_SWEEP_DELAY_MS = 1_000;
@@ -28,6 +29,11 @@ export interface BootstrapOptions {
   logger?: Logger;
   now?: () => Date;
   provisioner?: TenantProvisioner;
+  /**
+   * The application's own embedding models, registered before what the configuration discovers (so they win).
+   * @example await startServer({ embeddingModel: 'acme/embed-v2' }, { embeddingModels: [acmeModelDefinition] });
+   */
+  embeddingModels?: readonly EmbeddingModelDefinition[];
 }
 
 /**
@@ -36,10 +42,10 @@ export interface BootstrapOptions {
  */
 export async function createServices(config: ServerConfig, options: BootstrapOptions = {}): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  // Providers configured by the environment (endpoints, AI SDK keys) are registered once, before any traffic.
-  await embeddingRegistryReady();
-  const embeddingProblem = embeddingConfigurationError();
-  if (embeddingProblem !== null) logger.warn('embedding configuration ignored', { reason: embeddingProblem });
+  // The providers the configuration names (endpoints, AI SDK keys) are registered before any traffic.
+  const embeddings = await createEmbeddingRegistry(config, options.embeddingModels);
+  if (config.embeddingConfigurationError !== null)
+    logger.warn('embedding configuration ignored', { reason: config.embeddingConfigurationError });
   const now = options.now ?? (() => new Date());
   // File databases run in worker threads; the first server of a process sizes the pool (MEMORY_DATABASE_WORKERS).
   const databasePool = sharedDatabasePool(config.databaseWorkers);
@@ -68,7 +74,7 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   const indexing = new IndexingService({
     logger,
     defaultModel: config.embeddingModel,
-    registry: embeddingRegistryReady,
+    registry: embeddings,
     // Read per batch, so a clock a test pins on the services holds for indexing too.
     now: () => services.now(),
   });
@@ -79,12 +85,14 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
     control,
     registry,
     resolver,
+    embeddings,
     indexing,
     secrets,
     keyRateLimiter: new SlidingWindowRateLimiter(config.rateLimitPerMinute),
     ipRateLimiter: new SlidingWindowRateLimiter(config.ipRateLimitPerMinute),
     tenantGate: new TenantGate(config.tenantConcurrency, config.tenantQueueLimit),
-    // Local models run in a process-wide thread pool (the registry is process-wide); the latest server's settings apply.
+    // Local models run in a process-wide thread pool (threads are shared by every server of the process); the latest
+    // server's settings apply.
     inferencePool: sharedInferencePool().acquire({
       workers: config.embeddingWorkers,
       queueLimit: config.embeddingQueueLimit,

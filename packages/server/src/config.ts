@@ -1,179 +1,360 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FeatureFlag } from '@memory-service/contract';
+import * as z from 'zod';
+import { AI_SDK_PROVIDERS } from './embeddings/ai-sdk-providers.js';
 import { DEFAULT_EMBEDDING_MODEL } from './embeddings/default-model.js';
+import { type EndpointConfig, EndpointConfigSchema } from './embeddings/endpoint-config.js';
 
 /** Log levels, most verbose first; `silent` logs nothing. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+/** Log levels, most verbose first; `silent` logs nothing. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Everything the server reads from its environment (DESIGN 3). */
-export interface ServerConfig {
-  host: string;
-  port: number;
-  dataDir: string;
-  controlDbUrl: string;
-  controlDbToken: string | undefined;
-  defaultDbUrl: string;
-  defaultDbToken: string | undefined;
-  /** With a libSQL server that has namespaces: the namespace holding the control database (sent in Host). */
-  controlDbNamespace: string | undefined;
-  /** Likewise for the default owner's workspace database. */
-  defaultDbNamespace: string | undefined;
-  bootstrapApiKey: string | undefined;
-  adminToken: string | undefined;
-  tenantAutoProvision: boolean;
-  tenantProvisioner: 'file' | 'sqld';
-  /** Admin API of the libSQL server used by the `sqld` provisioner (e.g. `http://127.0.0.1:9090`). */
-  sqldAdminUrl: string | undefined;
-  /** Base URL tenants of the `sqld` provisioner are reached at; the namespace goes in the Host header. */
-  sqldUrl: string | undefined;
-  secretKey: string | undefined;
-  /** Hosts `attach` may point at (MEMORY_ATTACH_ALLOWED_HOSTS, comma-separated); empty allows any. */
-  attachAllowedHosts: string[];
-  /** Per API key, sliding window; 0 disables. */
-  rateLimitPerMinute: number;
-  /** Per client IP, before authentication; 0 disables. */
-  ipRateLimitPerMinute: number;
-  flags: Record<FeatureFlag, boolean>;
-  embeddingModel: string;
-  graphAutopilot: boolean;
-  logLevel: LogLevel;
-  /** How many tenant databases stay open at once (LRU). */
-  tenantCacheSize: number;
-  /** Worker threads running local embedding models (MEMORY_EMBEDDING_WORKERS; default cores - 1, at least 1). */
-  embeddingWorkers: number;
-  /** Texts waiting for local inference before new work is refused with SERVER_BUSY (MEMORY_EMBEDDING_QUEUE_LIMIT). */
-  embeddingQueueLimit: number;
-  /** Texts one inference call takes at most (MEMORY_EMBEDDING_BATCH_SIZE). */
-  embeddingBatchSize: number;
-  /** How long a batch waits for more texts before it runs (MEMORY_EMBEDDING_BATCH_WINDOW_MS). */
-  embeddingBatchWindowMs: number;
-  /** Worker threads holding file-database connections (MEMORY_DATABASE_WORKERS; default the core count, at least 1). */
-  databaseWorkers: number;
-  /** Every request's deadline in milliseconds (MEMORY_REQUEST_DEADLINE_MS); past it the work is abandoned. */
-  requestDeadlineMs: number;
-  /** Requests one tenant database may run at once (MEMORY_TENANT_CONCURRENCY); more wait in its queue. */
-  tenantConcurrency: number;
-  /** Requests that may wait for one tenant database before SERVER_BUSY (MEMORY_TENANT_QUEUE_LIMIT). */
-  tenantQueueLimit: number;
-  /**
-   * Whether `attach` may reach loopback, private (RFC 1918, CGNAT, IPv6 ULA) and link-local addresses
-   * (MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS); metadata addresses and the server's own libSQL servers never.
-   */
-  attachAllowPrivateNetworks: boolean;
-  /** Bytes one response of an attached database may carry before it is cut off (MEMORY_ATTACH_MAX_RESPONSE_BYTES). */
-  attachMaxResponseBytes: number;
-  /**
-   * Browser origins allowed on `/api/mcp` (MEMORY_MCP_ALLOWED_ORIGINS, comma-separated: full origins, host names, or
-   * `*`); empty allows the listen host and localhost only. Requests without an `Origin` header are not affected.
-   */
-  mcpAllowedOrigins: string[];
-  /** Tenants one workspace may have (MEMORY_TENANT_QUOTA, default 1,000; 0 = no limit); past it a new one is refused. */
-  tenantQuota: number;
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+
+const blank = (value: string | undefined): value is undefined => value === undefined || value.trim() === '';
+
+/** A text; unset is `fallback` (an empty value stays empty). */
+function text<Fallback extends string | undefined = undefined>(fallback?: Fallback) {
+  return z
+    .string()
+    .optional()
+    .transform((value): string | Fallback => value ?? (fallback as Fallback));
 }
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value.trim() === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+/** A text where an empty value counts as unset. */
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
 }
 
-function integer(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer`);
-  return parsed;
+/** A switch: `1`, `true`, `yes` or `on` (any case) is on, any other value off; unset or blank is `fallback`. */
+function flag(fallback: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (blank(value) ? fallback : TRUE_WORDS.includes(value.trim().toLowerCase())));
 }
 
-function atLeastOne(value: number): number {
-  return Math.max(1, value);
+/**
+ * A non-negative integer; unset or blank is `fallback` (undefined for a default computed from the machine), anything
+ * else refuses to start. With `atLeastOne`, 0 is read as 1 (a pool or a queue cannot be empty).
+ */
+function integer<Fallback extends number | undefined>(fallback: Fallback, { atLeastOne = false } = {}) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): number | Fallback => {
+      if (blank(value)) return fallback;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 0) {
+        context.addIssue({ code: 'custom', message: 'must be a non-negative integer' });
+        return z.NEVER;
+      }
+      return atLeastOne ? Math.max(1, parsed) : parsed;
+    });
 }
 
-function fileUrl(file: string): string {
-  return `file:${file}`;
+/** A comma-separated list, trimmed and lowercased, blanks dropped; unset is empty. */
+function lowercaseList() {
+  return z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+    );
 }
 
-/** Reads the configuration from environment variables, with `overrides` (used by tests and embedders) on top. */
+/** One of `choices` (any case); anything else is `fallback`. */
+function choice<const Choice extends string>(choices: readonly Choice[], fallback: Choice) {
+  return z
+    .string()
+    .optional()
+    .transform((value): Choice => {
+      const lower = (value ?? fallback).toLowerCase();
+      return (choices as readonly string[]).includes(lower) ? (lower as Choice) : fallback;
+    });
+}
+
+/** A JSON value checked by `schema`; malformed JSON or a value `schema` refuses gives `message` (never the value). */
+function json<Schema extends z.ZodType>(schema: Schema, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): z.output<Schema> | undefined => {
+      if (blank(value)) return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const checked = schema.safeParse(parsed);
+      if (!checked.success) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return checked.data;
+    });
+}
+
+const ENDPOINTS_MESSAGE = 'must be a JSON array of { baseUrl, model, dimensions, ... }';
+const PRICES_MESSAGE = 'must be a JSON object of model id -> USD per million tokens';
+
+/** The AI SDK providers' key variables (`OPENAI_API_KEY`, ...): set, they register that provider's models. */
+const providerKeys = Object.fromEntries(AI_SDK_PROVIDERS.map((entry) => [entry.apiKeyVariable, optionalText()]));
+
+/**
+ * Every variable the server reads from its environment, with its type and default: the one definition of the
+ * configuration (the server README's Configuration table lists the same variables and defaults; a test checks it).
+ * A bad number refuses to start, naming the variable; a bad switch is off and a bad choice is its default.
+ */
+export const environmentSchema = z.looseObject({
+  MEMORY_HOST: text('127.0.0.1'),
+  MEMORY_PORT: integer(8787),
+  MEMORY_DATA_DIR: text('./.memory-service'),
+  /** Default: `control.db` in the data dir. */
+  MEMORY_CONTROL_DB_URL: text(),
+  MEMORY_CONTROL_DB_TOKEN: text(),
+  /** Default: `workspace.db` in the data dir. */
+  MEMORY_DEFAULT_DB_URL: text(),
+  MEMORY_DEFAULT_DB_TOKEN: text(),
+  MEMORY_CONTROL_DB_NAMESPACE: optionalText(),
+  MEMORY_DEFAULT_DB_NAMESPACE: optionalText(),
+  MEMORY_BOOTSTRAP_API_KEY: text(),
+  MEMORY_ADMIN_TOKEN: text(),
+  MEMORY_TENANT_AUTO_PROVISION: flag(true),
+  MEMORY_TENANT_PROVISIONER: z
+    .string()
+    .optional()
+    .transform((value): 'file' | 'sqld' => (value === 'sqld' ? 'sqld' : 'file')),
+  MEMORY_SQLD_ADMIN_URL: text(),
+  MEMORY_SQLD_URL: text(),
+  /** Default: generated into the data dir on first start. */
+  MEMORY_SECRET_KEY: text(),
+  MEMORY_ATTACH_ALLOWED_HOSTS: lowercaseList(),
+  MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS: flag(false),
+  MEMORY_ATTACH_MAX_RESPONSE_BYTES: integer(8 * 1024 * 1024, { atLeastOne: true }),
+  MEMORY_MCP_ALLOWED_ORIGINS: lowercaseList(),
+  MEMORY_RATE_LIMIT_PER_MINUTE: integer(600),
+  MEMORY_IP_RATE_LIMIT_PER_MINUTE: integer(1200),
+  MEMORY_SESSION_ENABLED: flag(true),
+  MEMORY_COMPACTION_ENABLED: flag(true),
+  MEMORY_CONSOLIDATION_ENABLED: flag(true),
+  MEMORY_PROCEDURAL_ENABLED: flag(true),
+  MEMORY_FILE_MODE_ENABLED: flag(false),
+  MEMORY_EMBEDDING_MODEL: text(DEFAULT_EMBEDDING_MODEL),
+  MEMORY_OPENAI_COMPATIBLE_BASE_URL: optionalText(),
+  MEMORY_OPENAI_COMPATIBLE_MODEL: optionalText(),
+  MEMORY_OPENAI_COMPATIBLE_DIMENSIONS: optionalText(),
+  MEMORY_OPENAI_COMPATIBLE_API_KEY: optionalText(),
+  MEMORY_OPENAI_COMPATIBLE_PROVIDER: text('openai-compatible'),
+  MEMORY_EMBEDDING_ENDPOINTS: json(z.array(EndpointConfigSchema), ENDPOINTS_MESSAGE),
+  ...providerKeys,
+  MEMORY_EMBEDDING_PRICES: json(z.record(z.string(), z.number().nonnegative()), PRICES_MESSAGE),
+  MEMORY_GRAPH_AUTOPILOT: flag(true),
+  MEMORY_TENANT_CACHE_SIZE: integer(64),
+  /** Default: the core count. */
+  MEMORY_DATABASE_WORKERS: integer(undefined, { atLeastOne: true }),
+  /** Default: the core count less one (at least 1). */
+  MEMORY_EMBEDDING_WORKERS: integer(undefined, { atLeastOne: true }),
+  MEMORY_EMBEDDING_QUEUE_LIMIT: integer(2_048, { atLeastOne: true }),
+  MEMORY_EMBEDDING_BATCH_SIZE: integer(32, { atLeastOne: true }),
+  MEMORY_EMBEDDING_BATCH_WINDOW_MS: integer(4),
+  MEMORY_REQUEST_DEADLINE_MS: integer(30_000, { atLeastOne: true }),
+  MEMORY_TENANT_CONCURRENCY: integer(8, { atLeastOne: true }),
+  MEMORY_TENANT_QUEUE_LIMIT: integer(256),
+  MEMORY_TENANT_QUOTA: integer(1_000),
+  MEMORY_LOG_LEVEL: choice(LOG_LEVELS, 'info'),
+});
+
+/**
+ * Variables whose bad value never stops the server: the embedding providers' configuration. The variable is ignored
+ * (the built-in models stay), and the problem is kept in `embeddingConfigurationError` and logged at start.
+ */
+const LENIENT_VARIABLES = new Set([
+  'MEMORY_OPENAI_COMPATIBLE_BASE_URL',
+  'MEMORY_OPENAI_COMPATIBLE_MODEL',
+  'MEMORY_OPENAI_COMPATIBLE_DIMENSIONS',
+  'MEMORY_OPENAI_COMPATIBLE_API_KEY',
+  'MEMORY_OPENAI_COMPATIBLE_PROVIDER',
+  'MEMORY_EMBEDDING_ENDPOINTS',
+  'MEMORY_EMBEDDING_PRICES',
+]);
+
+/** The shorthand endpoint (`MEMORY_OPENAI_COMPATIBLE_*`), if its base URL is set. */
+function shorthandEndpoint(
+  environment: z.output<typeof environmentSchema>,
+  context: z.RefinementCtx,
+): EndpointConfig | undefined {
+  const baseUrl = environment.MEMORY_OPENAI_COMPATIBLE_BASE_URL;
+  if (blank(baseUrl)) return undefined;
+  const model = environment.MEMORY_OPENAI_COMPATIBLE_MODEL ?? '';
+  const dimensions = Number(environment.MEMORY_OPENAI_COMPATIBLE_DIMENSIONS);
+  if (model === '' || !Number.isInteger(dimensions) || dimensions < 1) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MEMORY_OPENAI_COMPATIBLE_BASE_URL'],
+      message: 'needs MEMORY_OPENAI_COMPATIBLE_MODEL and MEMORY_OPENAI_COMPATIBLE_DIMENSIONS',
+    });
+    return undefined;
+  }
+  const apiKey = environment.MEMORY_OPENAI_COMPATIBLE_API_KEY;
+  return {
+    id: `${environment.MEMORY_OPENAI_COMPATIBLE_PROVIDER}/${model}`,
+    baseUrl,
+    model,
+    dimensions,
+    ...(apiKey === undefined ? {} : { apiKey }),
+  };
+}
+
+/** The configuration the environment describes (see `environmentSchema` for each variable). */
+const configSchema = environmentSchema.transform((environment, context) => {
+  const dataDir = path.resolve(environment.MEMORY_DATA_DIR);
+  const shorthand = shorthandEndpoint(environment, context);
+  // An endpoint naming its key's variable reads it from the same environment.
+  const endpoints = [...(environment.MEMORY_EMBEDDING_ENDPOINTS ?? []), ...(shorthand ? [shorthand] : [])].map(
+    (endpoint) => {
+      const fromVariable = endpoint.apiKeyVariable === undefined ? undefined : environment[endpoint.apiKeyVariable];
+      const apiKey = endpoint.apiKey ?? (typeof fromVariable === 'string' ? fromVariable : undefined);
+      return { ...endpoint, ...(apiKey === undefined ? {} : { apiKey }) };
+    },
+  );
+  const flags: Record<FeatureFlag, boolean> = {
+    MEMORY_SESSION_ENABLED: environment.MEMORY_SESSION_ENABLED,
+    MEMORY_COMPACTION_ENABLED: environment.MEMORY_COMPACTION_ENABLED,
+    MEMORY_CONSOLIDATION_ENABLED: environment.MEMORY_CONSOLIDATION_ENABLED,
+    MEMORY_PROCEDURAL_ENABLED: environment.MEMORY_PROCEDURAL_ENABLED,
+    MEMORY_FILE_MODE_ENABLED: environment.MEMORY_FILE_MODE_ENABLED,
+  };
+  return {
+    host: environment.MEMORY_HOST,
+    port: environment.MEMORY_PORT,
+    dataDir,
+    controlDbUrl: environment.MEMORY_CONTROL_DB_URL ?? dataDirFile(dataDir, 'control.db'),
+    controlDbToken: environment.MEMORY_CONTROL_DB_TOKEN,
+    defaultDbUrl: environment.MEMORY_DEFAULT_DB_URL ?? dataDirFile(dataDir, 'workspace.db'),
+    defaultDbToken: environment.MEMORY_DEFAULT_DB_TOKEN,
+    /** With a libSQL server that has namespaces: the namespace holding the control database (sent in Host). */
+    controlDbNamespace: environment.MEMORY_CONTROL_DB_NAMESPACE,
+    /** Likewise for the default owner's workspace database. */
+    defaultDbNamespace: environment.MEMORY_DEFAULT_DB_NAMESPACE,
+    bootstrapApiKey: environment.MEMORY_BOOTSTRAP_API_KEY,
+    adminToken: environment.MEMORY_ADMIN_TOKEN,
+    tenantAutoProvision: environment.MEMORY_TENANT_AUTO_PROVISION,
+    tenantProvisioner: environment.MEMORY_TENANT_PROVISIONER,
+    /** Admin API of the libSQL server used by the `sqld` provisioner (e.g. `http://127.0.0.1:9090`). */
+    sqldAdminUrl: environment.MEMORY_SQLD_ADMIN_URL,
+    /** Base URL tenants of the `sqld` provisioner are reached at; the namespace goes in the Host header. */
+    sqldUrl: environment.MEMORY_SQLD_URL,
+    secretKey: environment.MEMORY_SECRET_KEY,
+    /** Hosts `attach` may point at; empty allows any. */
+    attachAllowedHosts: environment.MEMORY_ATTACH_ALLOWED_HOSTS,
+    /** Per API key, sliding window; 0 disables. */
+    rateLimitPerMinute: environment.MEMORY_RATE_LIMIT_PER_MINUTE,
+    /** Per client IP, before authentication; 0 disables. */
+    ipRateLimitPerMinute: environment.MEMORY_IP_RATE_LIMIT_PER_MINUTE,
+    flags,
+    /** The workspace default embedding model. */
+    embeddingModel: environment.MEMORY_EMBEDDING_MODEL,
+    /** OpenAI-compatible endpoints to register (MEMORY_EMBEDDING_ENDPOINTS, then the MEMORY_OPENAI_COMPATIBLE_* one). */
+    embeddingEndpoints: endpoints as EndpointConfig[],
+    /** AI SDK providers whose API key variable is set (`openai`, `google`, ...). */
+    embeddingProviders: AI_SDK_PROVIDERS.filter((entry) => !blank(environment[entry.apiKeyVariable] as string)).map(
+      (entry) => entry.provider,
+    ),
+    /** Per-model prices (USD per million tokens) replacing the registered ones. */
+    embeddingPrices: environment.MEMORY_EMBEDDING_PRICES ?? {},
+    /** Why part of the embedding configuration was ignored (it names the variable, never its value), or null. */
+    embeddingConfigurationError: null as string | null,
+    graphAutopilot: environment.MEMORY_GRAPH_AUTOPILOT,
+    logLevel: environment.MEMORY_LOG_LEVEL,
+    /** How many tenant databases stay open at once (LRU). */
+    tenantCacheSize: environment.MEMORY_TENANT_CACHE_SIZE,
+    /** Worker threads running local embedding models. */
+    embeddingWorkers: environment.MEMORY_EMBEDDING_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    /** Texts waiting for local inference before new work is refused with SERVER_BUSY. */
+    embeddingQueueLimit: environment.MEMORY_EMBEDDING_QUEUE_LIMIT,
+    /** Texts one inference call takes at most. */
+    embeddingBatchSize: environment.MEMORY_EMBEDDING_BATCH_SIZE,
+    /** How long a batch waits for more texts before it runs. */
+    embeddingBatchWindowMs: environment.MEMORY_EMBEDDING_BATCH_WINDOW_MS,
+    /** Worker threads holding file-database connections. */
+    databaseWorkers: environment.MEMORY_DATABASE_WORKERS ?? Math.max(1, availableParallelism()),
+    /** Every request's deadline in milliseconds; past it the work is abandoned. */
+    requestDeadlineMs: environment.MEMORY_REQUEST_DEADLINE_MS,
+    /** Requests one tenant database may run at once; more wait in its queue. */
+    tenantConcurrency: environment.MEMORY_TENANT_CONCURRENCY,
+    /** Requests that may wait for one tenant database before SERVER_BUSY. */
+    tenantQueueLimit: environment.MEMORY_TENANT_QUEUE_LIMIT,
+    /**
+     * Whether `attach` may reach loopback, private (RFC 1918, CGNAT, IPv6 ULA) and link-local addresses; metadata
+     * addresses and the server's own libSQL servers never.
+     */
+    attachAllowPrivateNetworks: environment.MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS,
+    /** Bytes one response of an attached database may carry before it is cut off. */
+    attachMaxResponseBytes: environment.MEMORY_ATTACH_MAX_RESPONSE_BYTES,
+    /**
+     * Browser origins allowed on `/api/mcp` (full origins, host names, or `*`); empty allows the listen host and
+     * localhost only. Requests without an `Origin` header are not affected.
+     */
+    mcpAllowedOrigins: environment.MEMORY_MCP_ALLOWED_ORIGINS,
+    /** Tenants one workspace may have (0 = no limit); past it a new one is refused. */
+    tenantQuota: environment.MEMORY_TENANT_QUOTA,
+  };
+});
+
+/** Everything the server reads from its environment (`environmentSchema`), in the shape the server uses. */
+export type ServerConfig = z.output<typeof configSchema>;
+
+function dataDirFile(dataDir: string, name: string): string {
+  return `file:${path.join(dataDir, name)}`;
+}
+
+/**
+ * Parses the environment; a lenient variable with a bad value is dropped (and the first problem kept), any other
+ * bad value throws an Error naming the variable.
+ */
+function parseEnvironment(environment: Record<string, string | undefined>): ServerConfig {
+  const remaining: Record<string, unknown> = { ...environment };
+  let problem: string | null = null;
+  for (;;) {
+    const parsed = configSchema.safeParse(remaining);
+    if (parsed.success) return { ...parsed.data, embeddingConfigurationError: problem };
+    const named = parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message }));
+    const fatal = named.find((issue) => !LENIENT_VARIABLES.has(issue.variable));
+    if (fatal !== undefined) throw new Error(`${fatal.variable} ${fatal.message}`);
+    const [first] = named;
+    problem ??= first === undefined ? null : `${first.variable} ${first.message}`;
+    for (const issue of named) delete remaining[issue.variable];
+  }
+}
+
+/**
+ * Reads the configuration from environment variables, with `overrides` (used by tests and embedders) on top.
+ * @example const config = loadConfig(process.env, { port: 0 });
+ */
 export function loadConfig(
   environment: Record<string, string | undefined> = process.env,
   overrides: Partial<ServerConfig> = {},
 ): ServerConfig {
-  const dataDir = path.resolve(overrides.dataDir ?? environment.MEMORY_DATA_DIR ?? './.memory-service');
-  const level = (environment.MEMORY_LOG_LEVEL ?? 'info').toLowerCase();
-  const logLevel: LogLevel = ['debug', 'info', 'warn', 'error', 'silent'].includes(level)
-    ? (level as LogLevel)
-    : 'info';
-  const provisioner = environment.MEMORY_TENANT_PROVISIONER === 'sqld' ? 'sqld' : 'file';
-  const base: ServerConfig = {
-    host: environment.MEMORY_HOST ?? '127.0.0.1',
-    port: integer(environment.MEMORY_PORT, 8787, 'MEMORY_PORT'),
-    dataDir,
-    controlDbUrl: environment.MEMORY_CONTROL_DB_URL ?? fileUrl(path.join(dataDir, 'control.db')),
-    controlDbToken: environment.MEMORY_CONTROL_DB_TOKEN,
-    defaultDbUrl: environment.MEMORY_DEFAULT_DB_URL ?? fileUrl(path.join(dataDir, 'workspace.db')),
-    defaultDbToken: environment.MEMORY_DEFAULT_DB_TOKEN,
-    controlDbNamespace: environment.MEMORY_CONTROL_DB_NAMESPACE || undefined,
-    defaultDbNamespace: environment.MEMORY_DEFAULT_DB_NAMESPACE || undefined,
-    bootstrapApiKey: environment.MEMORY_BOOTSTRAP_API_KEY,
-    adminToken: environment.MEMORY_ADMIN_TOKEN,
-    tenantAutoProvision: flag(environment.MEMORY_TENANT_AUTO_PROVISION, true),
-    tenantProvisioner: provisioner,
-    sqldAdminUrl: environment.MEMORY_SQLD_ADMIN_URL,
-    sqldUrl: environment.MEMORY_SQLD_URL,
-    secretKey: environment.MEMORY_SECRET_KEY,
-    attachAllowedHosts: (environment.MEMORY_ATTACH_ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter((host) => host !== ''),
-    rateLimitPerMinute: integer(environment.MEMORY_RATE_LIMIT_PER_MINUTE, 600, 'MEMORY_RATE_LIMIT_PER_MINUTE'),
-    ipRateLimitPerMinute: integer(environment.MEMORY_IP_RATE_LIMIT_PER_MINUTE, 1200, 'MEMORY_IP_RATE_LIMIT_PER_MINUTE'),
-    flags: {
-      MEMORY_SESSION_ENABLED: flag(environment.MEMORY_SESSION_ENABLED, true),
-      MEMORY_COMPACTION_ENABLED: flag(environment.MEMORY_COMPACTION_ENABLED, true),
-      MEMORY_CONSOLIDATION_ENABLED: flag(environment.MEMORY_CONSOLIDATION_ENABLED, true),
-      MEMORY_PROCEDURAL_ENABLED: flag(environment.MEMORY_PROCEDURAL_ENABLED, true),
-      MEMORY_FILE_MODE_ENABLED: flag(environment.MEMORY_FILE_MODE_ENABLED, false),
-    },
-    embeddingModel: environment.MEMORY_EMBEDDING_MODEL ?? DEFAULT_EMBEDDING_MODEL,
-    graphAutopilot: flag(environment.MEMORY_GRAPH_AUTOPILOT, true),
-    logLevel,
-    tenantCacheSize: integer(environment.MEMORY_TENANT_CACHE_SIZE, 64, 'MEMORY_TENANT_CACHE_SIZE'),
-    embeddingWorkers: atLeastOne(
-      integer(environment.MEMORY_EMBEDDING_WORKERS, availableParallelism() - 1, 'MEMORY_EMBEDDING_WORKERS'),
-    ),
-    embeddingQueueLimit: atLeastOne(
-      integer(environment.MEMORY_EMBEDDING_QUEUE_LIMIT, 2_048, 'MEMORY_EMBEDDING_QUEUE_LIMIT'),
-    ),
-    embeddingBatchSize: atLeastOne(integer(environment.MEMORY_EMBEDDING_BATCH_SIZE, 32, 'MEMORY_EMBEDDING_BATCH_SIZE')),
-    embeddingBatchWindowMs: integer(
-      environment.MEMORY_EMBEDDING_BATCH_WINDOW_MS,
-      4,
-      'MEMORY_EMBEDDING_BATCH_WINDOW_MS',
-    ),
-    databaseWorkers: atLeastOne(
-      integer(environment.MEMORY_DATABASE_WORKERS, availableParallelism(), 'MEMORY_DATABASE_WORKERS'),
-    ),
-    requestDeadlineMs: atLeastOne(
-      integer(environment.MEMORY_REQUEST_DEADLINE_MS, 30_000, 'MEMORY_REQUEST_DEADLINE_MS'),
-    ),
-    tenantConcurrency: atLeastOne(integer(environment.MEMORY_TENANT_CONCURRENCY, 8, 'MEMORY_TENANT_CONCURRENCY')),
-    tenantQueueLimit: integer(environment.MEMORY_TENANT_QUEUE_LIMIT, 256, 'MEMORY_TENANT_QUEUE_LIMIT'),
-    attachAllowPrivateNetworks: flag(environment.MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS, false),
-    attachMaxResponseBytes: atLeastOne(
-      integer(environment.MEMORY_ATTACH_MAX_RESPONSE_BYTES, 8 * 1024 * 1024, 'MEMORY_ATTACH_MAX_RESPONSE_BYTES'),
-    ),
-    mcpAllowedOrigins: (environment.MEMORY_MCP_ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim().toLowerCase())
-      .filter((origin) => origin !== ''),
-    tenantQuota: integer(environment.MEMORY_TENANT_QUOTA, 1_000, 'MEMORY_TENANT_QUOTA'),
-  };
+  const base = parseEnvironment(environment);
   const merged = { ...base, ...definedOnly(overrides) };
   if (overrides.dataDir !== undefined) {
     // Paths derived from the data dir follow an overridden data dir unless given explicitly.
+    const dataDir = path.resolve(overrides.dataDir);
     if (overrides.controlDbUrl === undefined && environment.MEMORY_CONTROL_DB_URL === undefined)
-      merged.controlDbUrl = fileUrl(path.join(dataDir, 'control.db'));
+      merged.controlDbUrl = dataDirFile(dataDir, 'control.db');
     if (overrides.defaultDbUrl === undefined && environment.MEMORY_DEFAULT_DB_URL === undefined)
-      merged.defaultDbUrl = fileUrl(path.join(dataDir, 'workspace.db'));
+      merged.defaultDbUrl = dataDirFile(dataDir, 'workspace.db');
   }
   merged.flags = { ...base.flags, ...(overrides.flags ?? {}) };
   return merged;

@@ -1,13 +1,14 @@
 import type { ServerConfig } from './config.js';
 import type { InferencePoolLease } from './embeddings/inference-pool.js';
+import type { EmbeddingRegistry } from './embeddings/registry.js';
 import type { IndexingService } from './indexing/indexing-service.js';
 import type { Logger } from './logger.js';
 import type { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
 import type { TenantGate } from './pipeline/tenant-gate.js';
 import type { ControlStore } from './store/control-store.js';
+import type { TenantRegistry } from './store/tenant-registry.js';
 import type { TenantResolver } from './tenancy/resolver.js';
 import type { SecretBox } from './tenancy/secrets.js';
-import type { TenantRegistry } from './tenancy/tenant-registry.js';
 
 /** Everything long-lived the server holds: built once at start, shared by every request. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   control: ControlStore;
   registry: TenantRegistry;
   resolver: TenantResolver;
+  /** The embedding models this server can use, built from its configuration at start. */
+  embeddings: EmbeddingRegistry;
   /** The background indexers deriving vectors and graph edges from the durable job queue of each open database. */
   indexing: IndexingService;
   secrets: SecretBox;

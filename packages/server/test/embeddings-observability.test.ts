@@ -1,7 +1,6 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowModel } from '../src/embeddings/config-store.js';
-import { defaultEmbeddingRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
+import { HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { EmbeddingProviderError } from '../src/embeddings/embedding-errors.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
 import { createTestServer, type TestServer } from './harness.js';
@@ -11,7 +10,7 @@ const tenantId = 'observed';
 let server: TestServer;
 
 beforeAll(async () => {
-  defaultEmbeddingRegistry().register({
+  const broken = {
     id: BROKEN_ID,
     dimensions: 8,
     local: false,
@@ -21,13 +20,12 @@ beforeAll(async () => {
         throw new EmbeddingProviderError('EMBEDDING_RATE_LIMITED', 'The embedding endpoint answered HTTP 429');
       },
     }),
-  });
-  server = await createTestServer({ embeddingModel: HASH_MODEL_ID });
-  await allowModel(server.services.control.database, DEFAULT_OWNER_ID, BROKEN_ID);
+  };
+  server = await createTestServer({ embeddingModel: HASH_MODEL_ID }, undefined, { embeddingModels: [broken] });
+  await server.services.control.embeddingConfig.allow(DEFAULT_OWNER_ID, BROKEN_ID);
 });
 afterAll(async () => {
   await server.close();
-  defaultEmbeddingRegistry().unregister(BROKEN_ID);
 });
 
 describe('GET /management/embeddings/observability', () => {

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureFromEnvironment, defaultEmbeddingRegistry } from '../src/embeddings/default-registry.js';
-import { endpointsFromEnvironment } from '../src/embeddings/endpoint-config.js';
+import { loadConfig } from '../src/config.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
 import { createOpenAiCompatibleModel, embeddingsUrl } from '../src/embeddings/openai-compatible.js';
 import { EmbeddingRegistry } from '../src/embeddings/registry.js';
@@ -80,20 +79,27 @@ describe('OpenAI-compatible endpoint provider', () => {
     failWord = 'NEVER';
   });
 
-  it('reads endpoints from the environment and rejects malformed configuration without echoing it', () => {
+  it('reads endpoints from the environment and ignores malformed configuration without echoing it', () => {
     expect(
-      endpointsFromEnvironment({
-        MEMORY_EMBEDDING_ENDPOINTS: JSON.stringify([{ baseUrl, model: 'm', dimensions: 8, id: 'ollama/m' }]),
+      loadConfig({
+        MEMORY_EMBEDDING_ENDPOINTS: JSON.stringify([
+          { baseUrl, model: 'm', dimensions: 8, id: 'ollama/m', apiKeyVariable: 'OLLAMA_KEY' },
+        ]),
+        OLLAMA_KEY: 'sk-from-variable',
         MEMORY_OPENAI_COMPATIBLE_BASE_URL: baseUrl,
         MEMORY_OPENAI_COMPATIBLE_MODEL: 'fake-embed',
         MEMORY_OPENAI_COMPATIBLE_DIMENSIONS: '64',
-      }).map((endpoint) => endpoint.id),
-    ).toEqual(['ollama/m', MODEL_ID]);
-    expect(() => endpointsFromEnvironment({ MEMORY_EMBEDDING_ENDPOINTS: '[{"apiKey":"sk-leak"}]' })).toThrow(
-      /^MEMORY_EMBEDDING_ENDPOINTS must be/,
-    );
-    expect(() => endpointsFromEnvironment({ MEMORY_EMBEDDING_ENDPOINTS: '[{"apiKey":"sk-leak"}]' })).not.toThrow(
-      /sk-leak/,
+      }).embeddingEndpoints.map((endpoint) => [endpoint.id, endpoint.apiKey]),
+    ).toEqual([
+      ['ollama/m', 'sk-from-variable'],
+      [MODEL_ID, undefined],
+    ]);
+    const malformed = loadConfig({ MEMORY_EMBEDDING_ENDPOINTS: '[{"apiKey":"sk-leak"}]' });
+    expect(malformed.embeddingEndpoints).toEqual([]);
+    expect(malformed.embeddingConfigurationError).toMatch(/^MEMORY_EMBEDDING_ENDPOINTS must be/);
+    expect(malformed.embeddingConfigurationError).not.toMatch(/sk-leak/);
+    expect(loadConfig({ MEMORY_OPENAI_COMPATIBLE_BASE_URL: baseUrl }).embeddingConfigurationError).toBe(
+      'MEMORY_OPENAI_COMPATIBLE_BASE_URL needs MEMORY_OPENAI_COMPATIBLE_MODEL and MEMORY_OPENAI_COMPATIBLE_DIMENSIONS',
     );
   });
 });
@@ -101,17 +107,17 @@ describe('OpenAI-compatible endpoint provider', () => {
 describe('a server whose default model is an OpenAI-compatible endpoint', () => {
   let server: TestServer;
   beforeAll(async () => {
-    await configureFromEnvironment(defaultEmbeddingRegistry(), {
-      MEMORY_OPENAI_COMPATIBLE_BASE_URL: baseUrl,
-      MEMORY_OPENAI_COMPATIBLE_MODEL: 'fake-embed',
-      MEMORY_OPENAI_COMPATIBLE_DIMENSIONS: String(DIMENSIONS),
-      MEMORY_EMBEDDING_PRICES: JSON.stringify({ [MODEL_ID]: 2 }),
+    server = await createTestServer({ embeddingModel: MODEL_ID }, undefined, {
+      environment: {
+        MEMORY_OPENAI_COMPATIBLE_BASE_URL: baseUrl,
+        MEMORY_OPENAI_COMPATIBLE_MODEL: 'fake-embed',
+        MEMORY_OPENAI_COMPATIBLE_DIMENSIONS: String(DIMENSIONS),
+        MEMORY_EMBEDDING_PRICES: JSON.stringify({ [MODEL_ID]: 2 }),
+      },
     });
-    server = await createTestServer({ embeddingModel: MODEL_ID });
   });
   afterAll(async () => {
     await server.close();
-    defaultEmbeddingRegistry().unregister(MODEL_ID);
   });
 
   it('embeds on write, serves hybrid with it, and meters provider tokens at its price', async () => {

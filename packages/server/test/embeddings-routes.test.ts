@@ -3,37 +3,38 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowModel, setProjectModel } from '../src/embeddings/config-store.js';
-import { defaultEmbeddingRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
+import { HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
+import type { EmbeddingModelDefinition } from '../src/embeddings/model-definition.js';
 import { SENTENCE_ENCODER_MODEL_ID } from '../src/embeddings/sentence-encoder.js';
-import { monthStart } from '../src/embeddings/usage.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
+import { monthStart } from '../src/store/embedding-usage.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 const MOCK_ID = 'test/mock-16';
 const tokensOf = (...texts: string[]) => texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
 
+/** A paid model for the tests: hash vectors, 5 tokens a text. */
+const MOCK_MODEL: EmbeddingModelDefinition = {
+  id: MOCK_ID,
+  dimensions: 16,
+  local: false,
+  costPerMillionTokensUsd: 1,
+  model: new MockEmbeddingModelV4({
+    doEmbed: async ({ values }) => ({
+      embeddings: values.map((value) => Array.from(hashEmbedding(value, 16))),
+      usage: { tokens: 5 * values.length },
+      warnings: [],
+    }),
+  }),
+};
+
 let server: TestServer;
 beforeAll(async () => {
-  defaultEmbeddingRegistry().register({
-    id: MOCK_ID,
-    dimensions: 16,
-    local: false,
-    costPerMillionTokensUsd: 1,
-    model: new MockEmbeddingModelV4({
-      doEmbed: async ({ values }) => ({
-        embeddings: values.map((value) => Array.from(hashEmbedding(value, 16))),
-        usage: { tokens: 5 * values.length },
-        warnings: [],
-      }),
-    }),
-  });
-  server = await createTestServer({ embeddingModel: HASH_MODEL_ID });
+  server = await createTestServer({ embeddingModel: HASH_MODEL_ID }, undefined, { embeddingModels: [MOCK_MODEL] });
 });
 afterAll(async () => {
   await server.close();
-  defaultEmbeddingRegistry().unregister(MOCK_ID);
 });
 
 describe('GET /embeddings/models', () => {
@@ -75,9 +76,9 @@ describe('GET /embeddings/models', () => {
   });
 
   it('resolves a requested model within the allowlist, and a project override', async () => {
-    const control = server.services.control.database;
-    await allowModel(control, DEFAULT_OWNER_ID, MOCK_ID);
-    await setProjectModel(control, DEFAULT_OWNER_ID, 'alpha', MOCK_ID, new Date());
+    const { embeddingConfig } = server.services.control;
+    await embeddingConfig.allow(DEFAULT_OWNER_ID, MOCK_ID);
+    await embeddingConfig.setProjectModel(DEFAULT_OWNER_ID, 'alpha', MOCK_ID, new Date());
     const requested = await server.call('GET', `/embeddings/models?embeddingModel=${MOCK_ID}`);
     expect(requested.body.data?.config).toMatchObject({ selectedModelId: MOCK_ID, source: 'request' });
     const project = await server.call('GET', '/embeddings/models?projectId=alpha');
@@ -197,12 +198,16 @@ describe('management/embeddings/backfill', () => {
     const restartScope = { tenantId: 'restart-tenant' };
     const directory = mkdtempSync(path.join(tmpdir(), 'memory-backfill-restart-'));
     try {
-      const first = await createTestServer({ embeddingModel: HASH_MODEL_ID }, directory);
-      await allowModel(first.services.control.database, DEFAULT_OWNER_ID, MOCK_ID);
+      const first = await createTestServer({ embeddingModel: HASH_MODEL_ID }, directory, {
+        embeddingModels: [MOCK_MODEL],
+      });
+      await first.services.control.embeddingConfig.allow(DEFAULT_OWNER_ID, MOCK_ID);
       await first.post('/memories/add', { content: 'Survives restarts', scope: restartScope });
       await first.post('/management/embeddings/backfill', { action: 'pause', modelId: MOCK_ID, scope: restartScope });
       await first.close();
-      const second = await createTestServer({ embeddingModel: HASH_MODEL_ID }, directory);
+      const second = await createTestServer({ embeddingModel: HASH_MODEL_ID }, directory, {
+        embeddingModels: [MOCK_MODEL],
+      });
       const run = await second.post<{ batch: unknown; backfill: Record<string, unknown> }>(
         '/management/embeddings/backfill',
         { action: 'run', modelId: MOCK_ID, scope: restartScope },

@@ -6,17 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltInRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { embedMemories } from '../src/embeddings/embed-memories.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
-import {
-  findVectorTable,
-  listVectorTables,
-  purgeOrphanVectors,
-  vectorTableName,
-} from '../src/embeddings/vector-store.js';
 import { vectorCandidates } from '../src/retrieval/semantic.js';
 import { Database } from '../src/store/database.js';
 import { MemoryStore } from '../src/store/memories.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
+import { VectorTables, vectorTableName } from '../src/store/vector-tables.js';
+import { TenantDatabase } from '../src/tenancy/tenant-database.js';
 import { plainNote } from './graph-test-helpers.js';
 
 const now = new Date('2026-11-02T10:00:00.000Z');
@@ -28,12 +24,14 @@ const scope = (userId: string | null, projectId: string | null = null): Resolved
 
 let directory: string;
 let database: Database;
+let tenant: TenantDatabase;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'memory-vectors-'));
   database = await Database.open({ url: `file:${path.join(directory, 'tenant.db')}` });
   await migrate(database, tenantMigrations);
+  tenant = new TenantDatabase('vectors', null, database);
   const store = new MemoryStore(database);
   const add = async (name: string, content: string, owner: ResolvedScope) => {
     const [row] = await store.insertMany([
@@ -55,7 +53,7 @@ beforeAll(async () => {
     await add('unrelated', 'Quarterly taxes are due in April', scope(null)),
   ];
   const outcome = await embedMemories(
-    { database, registry: createBuiltInRegistry(), modelId: HASH_MODEL_ID, tenantId: null, origin: 'write', now },
+    { tenant, registry: createBuiltInRegistry(), modelId: HASH_MODEL_ID, origin: 'write', now },
     rows,
   );
   expect(outcome).toEqual({ embedded: 5, failed: 0, error: null, failedIds: [] });
@@ -66,7 +64,7 @@ afterAll(() => {
 });
 
 async function nearest(query: string, who: ResolvedScope, limit = 10) {
-  const table = await findVectorTable(database, HASH_MODEL_ID);
+  const table = await new VectorTables(database).find(HASH_MODEL_ID);
   if (table === undefined) throw new Error('no vector table');
   const candidates = await vectorCandidates(database, table, hashEmbedding(query), {
     scope: who,
@@ -79,7 +77,7 @@ async function nearest(query: string, who: ResolvedScope, limit = 10) {
 
 describe('vector tables', () => {
   it('creates one F32_BLOB table with a vector index per model and records it', async () => {
-    const tables = await listVectorTables(database);
+    const tables = await new VectorTables(database).list();
     expect(tables).toEqual([
       {
         modelId: HASH_MODEL_ID,
@@ -114,7 +112,7 @@ describe('vector tables', () => {
     await new MemoryStore(database).softDelete(ids.shared ?? '', scope(null), now);
     expect(await nearest('kayak', scope(null))).toEqual([]);
     await database.run('DELETE FROM memories WHERE id = ?', [ids.shared ?? '']);
-    expect(await purgeOrphanVectors(database)).toBe(1);
+    expect(await new VectorTables(database).purgeOrphans()).toBe(1);
     const count = await database.get<{ count: number }>(
       'SELECT COUNT(*) AS count FROM memory_vectors_local_hash_384_384',
     );

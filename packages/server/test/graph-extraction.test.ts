@@ -5,7 +5,7 @@ import { COSINE_SIMILARITY_THRESHOLD, similarMemories } from '../src/graph/relat
 import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from '../src/graph/text-similarity.js';
 import type { Database } from '../src/store/database.js';
 import { MEMORY_COLUMNS, type MemoryRow } from '../src/store/memory-rows.js';
-import { workspaceDatabase } from './graph-test-helpers.js';
+import { workspaceDatabase, workspaceTenant } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 describe('entity extraction rules', () => {
@@ -154,7 +154,10 @@ describe('graph extraction on add and edit', () => {
     expect((await edges(reworded)).filter((edge) => edge.includes('similar_to'))).toEqual([]);
     // A memory without a vector (its model failed) is compared by word-shingle Jaccard instead.
     const row = await database.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, [reworded]);
-    const lexical = await similarMemories(database, { ...(row as MemoryRow), embedding_model: 'test/unavailable' });
+    const lexical = await similarMemories(await workspaceTenant(server), {
+      ...(row as MemoryRow),
+      embedding_model: 'test/unavailable',
+    });
     expect(lexical.find((edge) => edge.targetId === stripe)?.confidence).toBe(0.467);
     expect(lexical.map((edge) => edge.detail)).toEqual(lexical.map(() => ({ measure: 'word_shingle_jaccard' })));
     expect(await edges(outage)).toEqual([`${fix} caused_by ${outage} 1`]);

@@ -1,11 +1,17 @@
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
 import type { Database } from '../src/store/database.js';
 import { memoryInsertStatement, type NewMemory, newMemoryId } from '../src/store/memory-rows.js';
+import type { TenantDatabase } from '../src/tenancy/tenant-database.js';
 import type { TestServer } from './harness.js';
+
+/** The workspace database object the test key's calls use (no tenantId), with its caches. */
+export async function workspaceTenant(server: TestServer): Promise<TenantDatabase> {
+  return server.services.resolver.resolve(DEFAULT_OWNER_ID, null, new Date());
+}
 
 /** The workspace database the test key's calls use (no tenantId). */
 export async function workspaceDatabase(server: TestServer): Promise<Database> {
-  return (await server.services.resolver.resolve(DEFAULT_OWNER_ID, null, new Date())).database;
+  return (await workspaceTenant(server)).database;
 }
 
 /** Pins the server's clock (the pipeline reads `services.now` per call). */

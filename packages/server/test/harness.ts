@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../src/app.js';
-import { closeServices, createServices } from '../src/bootstrap.js';
+import { type BootstrapOptions, closeServices, createServices } from '../src/bootstrap.js';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import type { Services } from '../src/services.js';
 
@@ -53,24 +53,29 @@ export interface TestResponse {
   headers: Headers;
 }
 
-/** Starts an in-process app (no port) on a fresh data dir. */
-export async function createTestServer(overrides: Partial<ServerConfig> = {}, dataDir?: string): Promise<TestServer> {
+/**
+ * Starts an in-process app (no port) on a fresh data dir. `options` adds embedding models of the test's own, or an
+ * environment to read the configuration from (by default an empty one).
+ */
+export async function createTestServer(
+  overrides: Partial<ServerConfig> = {},
+  dataDir?: string,
+  options: BootstrapOptions & { environment?: Record<string, string | undefined> } = {},
+): Promise<TestServer> {
   const directory = dataDir ?? mkdtempSync(path.join(tmpdir(), 'memory-service-test-'));
-  const config = loadConfig(
-    {},
-    {
-      dataDir: directory,
-      bootstrapApiKey: TEST_KEY,
-      adminToken: ADMIN_TOKEN,
-      logLevel: 'silent',
-      // Fast and deterministic; tests that need the sentence encoder set it explicitly.
-      embeddingModel: TEST_EMBEDDING_MODEL,
-      rateLimitPerMinute: 0,
-      ipRateLimitPerMinute: 0,
-      ...overrides,
-    },
-  );
-  const services = await createServices(config);
+  const { environment = {}, ...bootstrap } = options;
+  const config = loadConfig(environment, {
+    dataDir: directory,
+    bootstrapApiKey: TEST_KEY,
+    adminToken: ADMIN_TOKEN,
+    logLevel: 'silent',
+    // Fast and deterministic; tests that need the sentence encoder set it explicitly.
+    embeddingModel: TEST_EMBEDDING_MODEL,
+    rateLimitPerMinute: 0,
+    ipRateLimitPerMinute: 0,
+    ...overrides,
+  });
+  const services = await createServices(config, bootstrap);
   const app = createApp(services);
   const call: TestServer['call'] = async (method, route, body, options = {}) => {
     const key = options.key === undefined ? TEST_KEY : options.key;

@@ -1,9 +1,9 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowModel } from '../src/embeddings/config-store.js';
-import { defaultEmbeddingRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
+import { HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { EmbeddingProviderError } from '../src/embeddings/embedding-errors.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
+import type { EmbeddingModelDefinition } from '../src/embeddings/model-definition.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
 import { createTestServer, type TestServer } from './harness.js';
 
@@ -16,8 +16,8 @@ let server: TestServer;
 let queriesFail = false;
 
 beforeAll(async () => {
-  const registry = defaultEmbeddingRegistry();
-  registry.register({
+  const embeddingModels: EmbeddingModelDefinition[] = [];
+  embeddingModels.push({
     id: 'test/flaky',
     dimensions: 32,
     local: false,
@@ -29,7 +29,7 @@ beforeAll(async () => {
       },
     }),
   });
-  registry.register({
+  embeddingModels.push({
     id: 'test/never',
     dimensions: 32,
     local: false,
@@ -40,14 +40,12 @@ beforeAll(async () => {
       },
     }),
   });
-  server = await createTestServer({ embeddingModel: HASH_MODEL_ID });
+  server = await createTestServer({ embeddingModel: HASH_MODEL_ID }, undefined, { embeddingModels });
   for (const modelId of ['test/flaky', 'test/never', 'ghost/missing'])
-    await allowModel(server.services.control.database, DEFAULT_OWNER_ID, modelId);
+    await server.services.control.embeddingConfig.allow(DEFAULT_OWNER_ID, modelId);
 });
 afterAll(async () => {
   await server.close();
-  defaultEmbeddingRegistry().unregister('test/flaky');
-  defaultEmbeddingRegistry().unregister('test/never');
 });
 
 const search = (tenantId: string, query: string, strategy = 'hybrid') =>

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimIndexJobs } from '../src/indexing/index-jobs.js';
 import { LEASE_MS } from '../src/indexing/indexer.js';
 import { Database } from '../src/store/database.js';
+import { claimIndexJobs } from '../src/store/index-jobs.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 

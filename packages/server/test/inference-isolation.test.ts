@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allowModel } from '../src/embeddings/config-store.js';
-import { defaultEmbeddingRegistry } from '../src/embeddings/default-registry.js';
 import { DEFAULT_OWNER_ID } from '../src/store/control-store.js';
 import { type EncoderControl, encoderControl } from './fixtures/inference-control.js';
 import { createTestServer, type TestServer } from './harness.js';
@@ -17,16 +15,18 @@ const search = (query: string) =>
 
 beforeAll(async () => {
   control = encoderControl();
-  defaultEmbeddingRegistry().register({
+  const slow = {
     id: MODEL,
     dimensions: control.dimensions,
-    local: true,
+    local: true as const,
     costPerMillionTokensUsd: 0,
     workerModule: control.url,
-  });
+  };
   // One inference thread and room for one waiting text: a held batch fills the pool and the queue quickly.
-  server = await createTestServer({ embeddingWorkers: 1, embeddingQueueLimit: 1 });
-  await allowModel(server.services.control.database, DEFAULT_OWNER_ID, MODEL);
+  server = await createTestServer({ embeddingWorkers: 1, embeddingQueueLimit: 1 }, undefined, {
+    embeddingModels: [slow],
+  });
+  await server.services.control.embeddingConfig.allow(DEFAULT_OWNER_ID, MODEL);
   await server.post('/memories/add', {
     content: 'Kayak trips leave from the pier',
     embeddingModel: MODEL,
@@ -41,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   control.release();
   await server.close();
-  defaultEmbeddingRegistry().unregister(MODEL);
   control.cleanUp();
 });
 
@@ -49,11 +48,9 @@ describe('local inference off the event loop', () => {
   it('answers /health while the encoder holds a batch', async () => {
     control.hold();
     let embedded = false;
-    const embedding = defaultEmbeddingRegistry()
-      .embed(MODEL, ['held for health'])
-      .finally(() => {
-        embedded = true;
-      });
+    const embedding = server.services.embeddings.embed(MODEL, ['held for health']).finally(() => {
+      embedded = true;
+    });
     await control.started('held for health');
     const health = await server.call('GET', '/health', undefined, { key: null });
     expect(health.status).toBe(200);

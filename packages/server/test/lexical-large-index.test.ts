@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lexicalSearch } from '../src/retrieval/lexical.js';
-import type { Database } from '../src/store/database.js';
-import { importNotes, workspaceDatabase } from './graph-test-helpers.js';
+import type { TenantDatabase } from '../src/tenancy/tenant-database.js';
+import { importNotes, workspaceTenant } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 const SHARED = { tenantId: null, userId: null, projectId: null };
@@ -23,13 +23,14 @@ function notes(): string[] {
 
 describe('lexical search on a large index', () => {
   let server: TestServer;
-  let database: Database;
+  let tenant: TenantDatabase;
   const search = (query: string, limit: number) =>
-    lexicalSearch(database, { query, scope: SHARED, limit, recencyFallback: false });
+    lexicalSearch(tenant, { query, scope: SHARED, limit, recencyFallback: false });
 
   beforeAll(async () => {
     server = await createTestServer();
-    database = await workspaceDatabase(server);
+    tenant = await workspaceTenant(server);
+    const { database } = tenant;
     await importNotes(database, notes(), (index) => new Date(Date.UTC(2026, 0, 1) + index * 60_000));
   });
   afterAll(async () => {
@@ -63,11 +64,12 @@ describe('lexical search on a large index', () => {
 
 describe('lexical search on a large index shared by several users', () => {
   let server: TestServer;
-  let database: Database;
+  let tenant: TenantDatabase;
 
   beforeAll(async () => {
     server = await createTestServer();
-    database = await workspaceDatabase(server);
+    tenant = await workspaceTenant(server);
+    const { database } = tenant;
     const at = (offset: number) => (index: number) => new Date(Date.UTC(2026, 0, 1) + (offset + index) * 60_000);
     // Ada's 30 older memories, then 2,100 of Bob's, then 3 more of Ada's: the newest 2,000 matches are nearly all Bob's.
     await importNotes(
@@ -89,7 +91,7 @@ describe('lexical search on a large index shared by several users', () => {
   });
 
   it("ranks all of a user's matches when other users' newer matches fill the window", async () => {
-    const result = await lexicalSearch(database, {
+    const result = await lexicalSearch(tenant, {
       query: 'gateway',
       scope: { tenantId: null, userId: 'ada', projectId: null },
       limit: 10,

@@ -90,8 +90,10 @@ describe('MCP at /api/mcp', () => {
     expect(properties('checkpoint_session')).toEqual(expect.arrayContaining(['session_id', 'is_meaningful']));
     for (const tool of tools) {
       for (const property of Object.keys(tool.inputSchema.properties ?? {})) expect(property).toMatch(/^[a-z0-9_]+$/);
-      expect(tool.inputSchema.required ?? []).toEqual([]);
+      for (const argument of tool.inputSchema.required ?? [])
+        expect(tool.inputSchema.properties).toHaveProperty(argument);
     }
+    expect(byName.get('add_memory')?.inputSchema.required).toEqual(['content']);
     const add = byName.get('add_memory');
     expect(add?.inputSchema.properties?.content).toMatchObject({ type: 'string' });
     expect(add?.inputSchema.properties?.tenant_id).toMatchObject({ type: 'string' });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CACHE_TTL_MS } from '../src/store/control-cache.js';
 import { Database } from '../src/store/database.js';
-import { CONTROL_CACHE_TTL_MS } from '../src/store/ttl-cache.js';
 import { namespaceFetch } from '../src/tenancy/host-routed-fetch.js';
 import { ADMIN_TOKEN, TEST_KEY } from './harness.js';
 import { type SqldServer, startSqld } from './sqld.js';
@@ -204,7 +204,7 @@ describe('two server processes on one libSQL server', () => {
       },
       ADMIN_TOKEN,
     );
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     const key = created.body.data.apiKey as string;
     expect((await call(second, 'POST', '/memories/list', {}, key)).status).toBe(200);
 

@@ -102,7 +102,7 @@ describe('request bodies', () => {
     expect(response.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'body' } });
   });
 
-  it('refuses unknown body fields, naming the field (DESIGN 2)', async () => {
+  it('refuses unknown body fields, naming the field (docs/architecture.md#the-operations-table)', async () => {
     const response = await server.call('POST', '/memories/add', { content: 'with extras', surprise: true });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'surprise' } });

@@ -19,7 +19,7 @@ interface Started {
 
 const started: Started[] = [];
 
-async function start(overrides: Partial<ServerConfig>, handlers: HandlerTable): Promise<Started> {
+async function start(overrides: Partial<ServerConfig>, handlers: Partial<HandlerTable>): Promise<Started> {
   const directory = mkdtempSync(path.join(tmpdir(), 'memory-service-isolation-'));
   const config = loadConfig(
     {},

@@ -1,8 +1,7 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowModel } from '../src/embeddings/config-store.js';
-import { defaultEmbeddingRegistry } from '../src/embeddings/default-registry.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
+import type { EmbeddingModelDefinition } from '../src/embeddings/model-definition.js';
 import type { RankedCandidate } from '../src/retrieval/candidate-filter.js';
 import { fuseRankings, RRF_K, SEMANTIC_WEIGHT } from '../src/retrieval/hybrid.js';
 import { queryTexts } from '../src/retrieval/semantic-side.js';
@@ -63,11 +62,12 @@ describe('query vectors per model', () => {
   const embedded: Record<string, string[][]> = { 'test/local-spy': [], 'test/paid-spy': [] };
 
   beforeAll(async () => {
+    const embeddingModels: EmbeddingModelDefinition[] = [];
     for (const [id, local] of [
       ['test/local-spy', true],
       ['test/paid-spy', false],
     ] as const)
-      defaultEmbeddingRegistry().register({
+      embeddingModels.push({
         id,
         dimensions: 32,
         local,
@@ -79,14 +79,12 @@ describe('query vectors per model', () => {
           },
         }),
       });
-    server = await createTestServer({ embeddingModel: 'test/local-spy' });
+    server = await createTestServer({ embeddingModel: 'test/local-spy' }, undefined, { embeddingModels });
     for (const modelId of ['test/local-spy', 'test/paid-spy'])
-      await allowModel(server.services.control.database, DEFAULT_OWNER_ID, modelId);
+      await server.services.control.embeddingConfig.allow(DEFAULT_OWNER_ID, modelId);
   });
   afterAll(async () => {
     await server.close();
-    defaultEmbeddingRegistry().unregister('test/local-spy');
-    defaultEmbeddingRegistry().unregister('test/paid-spy');
   });
 
   it('a local model embeds the question and its content words; a paid model only the question', async () => {

@@ -22,7 +22,7 @@ function window(calls: number, overrides: Partial<WindowAggregate> = {}): Window
 const gateOf = (current: WindowAggregate, previous: WindowAggregate = EMPTY_WINDOW) =>
   evaluateGate(shadowMetricsOf(current, previous), now);
 
-describe('quality gate (DESIGN 4 reference numbers)', () => {
+describe('quality gate (docs/architecture.md#retrieval reference numbers)', () => {
   it('passes a healthy window and reports its metrics', () => {
     const metrics = shadowMetricsOf(
       window(40, { semanticFallbacks: 6, graphErrors: 2, executionsWithCandidates: 4 }),

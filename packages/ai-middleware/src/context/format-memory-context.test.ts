@@ -14,6 +14,7 @@ function memory(id: string, content: string, type: RetrievedMemory['type'] = 'fa
     metadata: {},
     userId: null,
     projectId: null,
+    scope: 'global',
     embeddingModel: null,
     supersededBy: null,
     createdAt: '2026-01-02T10:00:00.000Z',
@@ -25,7 +26,15 @@ function memory(id: string, content: string, type: RetrievedMemory['type'] = 'fa
 
 function skillFile(path: string, title: string | null, content: string): SkillFile {
   const stamp = '2026-03-04T10:00:00.000Z';
-  const base = { id: path, userId: null, projectId: null, useCount: 0, lastUsedAt: null, metadata: {} };
+  const base = {
+    id: path,
+    userId: null,
+    projectId: null,
+    scope: 'global' as const,
+    useCount: 0,
+    lastUsedAt: null,
+    metadata: {},
+  };
   return { ...base, path, title, content, createdAt: stamp, updatedAt: stamp };
 }
 

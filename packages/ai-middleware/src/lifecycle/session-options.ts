@@ -12,7 +12,7 @@ export type SessionEvent =
   | { type: 'started'; sessionId: string }
   | { type: 'compacted'; sessionId: string; triggerHint: TriggerHint | null; reason: string | null; summary: string };
 
-/** The `session` option of `memoryMiddleware`: session lifecycle (DESIGN 8). */
+/** The `session` option of `memoryMiddleware`: session lifecycle (docs/architecture.md#session-lifecycle). */
 export interface SessionOptions {
   /** An open session to continue; without it a session is started on the first turn. */
   sessionId?: string;

@@ -9,7 +9,7 @@ function timestampOf(value: LifecycleHints['lastActivityAt']): number | null {
 }
 
 /**
- * Decides whether the session needs compaction (DESIGN 8): `count` when the estimated tokens exceed `budgetTokens`
+ * Decides whether the session needs compaction (docs/architecture.md#session-lifecycle): `count` when the estimated tokens exceed `budgetTokens`
  * or `turnCount` exceeds `turnBudget`; `time` when inactivity reaches `inactivityThresholdMinutes`; `semantic` when
  * `taskCompleted`. When several fire, count wins over time, and time over semantic.
  */

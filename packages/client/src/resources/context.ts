@@ -36,7 +36,7 @@ async function latestSnapshot(
   }
 }
 
-/** `client.context`: the prompt-time context bundle with client-side session lifecycle hints (DESIGN 8). */
+/** `client.context`: the prompt-time context bundle with client-side session lifecycle hints (docs/architecture.md#session-lifecycle). */
 export function createContextResource(call: OperationCaller, now: () => number = Date.now) {
   return {
     /**

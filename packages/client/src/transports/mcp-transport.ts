@@ -24,10 +24,9 @@ import type { Transport, TransportSettings } from './transport.js';
 
 const CLIENT_INFO = { name: '@memory-service/client', version: '0.1.0' };
 
-/** The MCP tool that carries an operation, or undefined when the MCP endpoint does not expose it. */
+/** The MCP tool that carries an operation (its first: the one taking the whole input), or undefined when none does. */
 export function mcpToolFor(operationId: OperationId): string | undefined {
-  const operation: { mcpTool?: string } = operations[operationId];
-  return operation.mcpTool;
+  return operations[operationId].mcp[0]?.name;
 }
 
 async function loadMcpClientModule(): Promise<typeof import('@modelcontextprotocol/client')> {

@@ -1,4 +1,10 @@
-import type { OperationData, OperationId, OperationRequest } from '@memory-service/contract';
+import {
+  AUTH_CREDENTIALS,
+  type OperationData,
+  type OperationId,
+  type OperationRequest,
+  operations,
+} from '@memory-service/contract';
 import type { CallSettings } from '../request-options.js';
 import type { RetryPolicy } from '../retry.js';
 
@@ -28,7 +34,7 @@ export interface TransportSettings {
   /** The server's root URL, without `/api/sdk/v1` or `/api/mcp`. */
   rootUrl: string;
   apiKey: string | undefined;
-  /** Sent as the Bearer token of management routes when given (it wins over the API key there). */
+  /** Sent as the Bearer token of the routes that take it, when given (it wins over the API key there). */
   adminToken: string | undefined;
   /** The client's headers, sent on every request. */
   headers: Record<string, string>;
@@ -36,8 +42,13 @@ export interface TransportSettings {
   retry: RetryPolicy;
 }
 
-/** The Bearer token of an operation: the API key, or for `/management/*` routes the admin token when one is given. */
+/**
+ * The Bearer token of an operation, from the credentials its route takes (the table's `auth`): the admin token where
+ * the route takes it and one is given, else the API key (on a route that takes the admin token only, the server then
+ * says why the key is refused).
+ */
 export function bearerTokenFor(operationId: OperationId, settings: TransportSettings): string | undefined {
-  if (operationId.startsWith('management.')) return settings.adminToken ?? settings.apiKey;
+  const takesAdminToken = AUTH_CREDENTIALS[operations[operationId].auth].includes('adminToken');
+  if (takesAdminToken) return settings.adminToken ?? settings.apiKey;
   return settings.apiKey;
 }

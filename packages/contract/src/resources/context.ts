@@ -1,9 +1,19 @@
 import * as z from 'zod';
-import { ContextModeSchema, RolloutModeSchema, StrategyInputSchema, StrategySchema } from '../enums.js';
+import { ContextModeSchema, RolloutModeSchema, type Strategy, StrategyInputSchema, StrategySchema } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
 import { boundedInt, QuerySchema, scopeField } from './common.js';
 import { ConflictPairSchema, RetrievedMemorySchema } from './memory.js';
 import { SkillFileSchema } from './skill-file.js';
+
+/** A strategy under its legacy name, the vocabulary of `trace.strategy`. */
+export const LegacyStrategySchema = z.enum(['baseline', 'hybrid_graph']);
+export type LegacyStrategy = z.infer<typeof LegacyStrategySchema>;
+
+/** The legacy name of each strategy: the inverse of `STRATEGY_ALIASES`. */
+export const LEGACY_STRATEGY_NAMES = { lexical: 'baseline', hybrid: 'hybrid_graph' } as const satisfies Record<
+  Strategy,
+  LegacyStrategy
+>;
 
 /** How the strategy of a call was chosen. */
 export const PolicySelectionSchema = z.enum(['request', 'policy_default']);
@@ -12,6 +22,11 @@ export const PolicySelectionSchema = z.enum(['request', 'policy_default']);
 export const ContextTraceSchema = z.object({
   retrievalPolicyDefaultStrategy: StrategySchema,
   retrievalPolicyAppliedStrategy: StrategySchema,
+  /**
+   * `retrievalPolicyAppliedStrategy` under its legacy name (`LEGACY_STRATEGY_NAMES`), the field upstream memories.sh
+   * clients require in a context trace.
+   */
+  strategy: LegacyStrategySchema,
   retrievalPolicySelection: PolicySelectionSchema,
   semanticStrategyRequested: z.boolean(),
   semanticStrategyApplied: z.boolean(),

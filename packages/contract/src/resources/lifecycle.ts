@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { TriggerHintSchema } from '../enums.js';
 
 /**
- * The lifecycle hints a client's `context.get` accepts (DESIGN 8). Client libraries read them and never send
+ * The lifecycle hints a client's `context.get` accepts (docs/architecture.md#session-lifecycle). Client libraries read them and never send
  * them: the contract's context/get body has no such fields.
  */
 export const LifecycleHintsSchema = z.object({

@@ -35,6 +35,19 @@ export const GraphExplainabilitySchema = z.object({
 });
 export type GraphExplainability = z.infer<typeof GraphExplainabilitySchema>;
 
+/**
+ * Where a record lives, as upstream memories.sh labels it (its `MemoryScope`): `project` when the record has a
+ * `projectId`, else `global`. A label derived from `projectId` for clients that require it, not the `scope` object
+ * of requests (see the server README, "Interop with memories.sh").
+ */
+export const RecordScopeSchema = z.enum(['global', 'project']);
+export type RecordScope = z.infer<typeof RecordScopeSchema>;
+
+/** The record scope of a record's `projectId` (an empty one counts as none). */
+export function recordScopeOf(projectId: string | null): RecordScope {
+  return projectId ? 'project' : 'global';
+}
+
 /** A stored memory. */
 export const MemorySchema = z.object({
   id: z.string(),
@@ -47,6 +60,8 @@ export const MemorySchema = z.object({
   metadata: MetadataRecordSchema,
   userId: z.string().nullable(),
   projectId: z.string().nullable(),
+  /** `project` when `projectId` is set, else `global` (see `RecordScopeSchema`). */
+  scope: RecordScopeSchema,
   embeddingModel: z.string().nullable(),
   supersededBy: z.string().nullable(),
   createdAt: TimestampSchema,

@@ -25,7 +25,7 @@ export const ShadowMetricsSchema = z.object({
 });
 export type ShadowMetrics = z.infer<typeof ShadowMetricsSchema>;
 
-/** Thresholds of the quality gate (DESIGN 4). */
+/** Thresholds of the quality gate (docs/architecture.md#retrieval). */
 export const QualityThresholdsSchema = z.object({
   minHybridSamples: z.number().int(),
   maxFallbackRate: z.number(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DEFAULTS, LIMITS } from '../limits.js';
 import { boundedInt, MetadataRecordSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
+import { RecordScopeSchema } from './memory.js';
 
 export const SkillPathSchema = nonBlank(z.string().min(LIMITS.skillPath.min).max(LIMITS.skillPath.max));
 
@@ -12,6 +13,8 @@ export const SkillFileSchema = z.object({
   content: z.string(),
   userId: z.string().nullable(),
   projectId: z.string().nullable(),
+  /** `project` when `projectId` is set, else `global` (see `RecordScopeSchema`). */
+  scope: RecordScopeSchema,
   useCount: z.number().int(),
   lastUsedAt: TimestampSchema.nullable(),
   metadata: MetadataRecordSchema,

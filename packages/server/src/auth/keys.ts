@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** API keys: `mem_` + 64 lowercase hex characters (DESIGN 9). */
+/** API keys: `mem_` + 64 lowercase hex characters (docs/architecture.md#errors-auth-and-limits). */
 export const API_KEY_PATTERN = /^mem_[0-9a-f]{64}$/;
 
 /** Makes a new random API key. */

@@ -1,11 +1,10 @@
-import { allowModel, disallowModel, readEmbeddingConfig, setProjectModel } from '../embeddings/config-store.js';
-import { embeddingRegistryReady } from '../embeddings/default-registry.js';
+import type { Services } from '../services.js';
 import { DEFAULT_OWNER_ID } from '../store/control-store.js';
 import { CliFailure, type CliIo, EXIT_CODES } from './cli-io.js';
 import { withServices } from './keys-commands.js';
 
-async function requireKnownModel(modelId: string): Promise<void> {
-  const registry = await embeddingRegistryReady();
+function requireKnownModel(services: Services, modelId: string): void {
+  const registry = services.embeddings;
   if (!registry.has(modelId)) {
     const known = registry
       .list()
@@ -18,7 +17,7 @@ async function requireKnownModel(modelId: string): Promise<void> {
 /** `memory-service embeddings show`: the workspace default, the allowlist and the project overrides. */
 export async function showEmbeddingsCommand(io: CliIo): Promise<number> {
   await withServices(io, async (services) => {
-    const config = await readEmbeddingConfig(services.control.database, DEFAULT_OWNER_ID);
+    const config = await services.control.embeddingConfig.read(DEFAULT_OWNER_ID);
     const lines = [
       `default:    ${services.config.embeddingModel} (MEMORY_EMBEDDING_MODEL)`,
       `allowlist:  ${config.allowlist.length === 0 ? '(only the default and project overrides)' : config.allowlist.join(', ')}`,
@@ -34,12 +33,12 @@ export async function showEmbeddingsCommand(io: CliIo): Promise<number> {
 
 /** `memory-service embeddings allow|disallow <model>`: edits the allowlist requests may pick models from. */
 export async function allowlistCommand(io: CliIo, modelId: string, allowed: boolean): Promise<number> {
-  if (allowed) await requireKnownModel(modelId);
   await withServices(io, async (services) => {
+    if (allowed) requireKnownModel(services, modelId);
     if (allowed) {
-      await allowModel(services.control.database, DEFAULT_OWNER_ID, modelId);
+      await services.control.embeddingConfig.allow(DEFAULT_OWNER_ID, modelId);
       io.stdout.write(`Allowed ${modelId}: requests may now name it as embeddingModel.\n`);
-    } else if (await disallowModel(services.control.database, DEFAULT_OWNER_ID, modelId)) {
+    } else if (await services.control.embeddingConfig.disallow(DEFAULT_OWNER_ID, modelId)) {
       io.stdout.write(`Removed ${modelId} from the allowlist.\n`);
     } else {
       throw new CliFailure(`${modelId} is not in the allowlist`);
@@ -50,9 +49,9 @@ export async function allowlistCommand(io: CliIo, modelId: string, allowed: bool
 
 /** `memory-service embeddings project <projectId> <model> | --clear`: a project's own embedding model. */
 export async function projectModelCommand(io: CliIo, projectId: string, modelId: string | null): Promise<number> {
-  if (modelId !== null) await requireKnownModel(modelId);
   await withServices(io, async (services) => {
-    await setProjectModel(services.control.database, DEFAULT_OWNER_ID, projectId, modelId, io.now());
+    if (modelId !== null) requireKnownModel(services, modelId);
+    await services.control.embeddingConfig.setProjectModel(DEFAULT_OWNER_ID, projectId, modelId, io.now());
   });
   io.stdout.write(
     modelId === null

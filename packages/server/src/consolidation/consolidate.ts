@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsolidationRun, OperationData } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { lifecycleStatement } from '../store/memory-rows.js';
 import {
   applyPlanStatements,
   type ConsolidationSelection,
   consolidationCandidates,
   insertRunStatement,
-} from './consolidation-store.js';
+} from '../store/consolidation-runs.js';
+import type { Database } from '../store/database.js';
+import { lifecycleStatement } from '../store/memory-rows.js';
 import { planConsolidation } from './plan-consolidation.js';
 
 /** The model recorded when the request names none: the deterministic pass is the only one this server runs. */
@@ -21,7 +21,7 @@ export interface ConsolidationRequest extends ConsolidationSelection {
 }
 
 /**
- * Runs consolidation (DESIGN 5) over the memories the scope owns: its own user's (or shared ones without a user)
+ * Runs consolidation (docs/architecture.md#write-side-behaviour) over the memories the scope owns: its own user's (or shared ones without a user)
  * in its project, plus project-less ("global") memories when `includeGlobal` (default true), or only those when
  * `globalOnly`; `types` narrows by type. The plan and the run record are written in one transaction; a dry run
  * writes only the run record (metadata.dryRun = true) and its lifecycle event.

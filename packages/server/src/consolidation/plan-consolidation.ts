@@ -44,7 +44,7 @@ interface Read {
 }
 
 /**
- * Deterministic consolidation (DESIGN 5, revised after review finding 10). Within one (projectId, userId, type):
+ * Deterministic consolidation (docs/architecture.md#write-side-behaviour, revised after review finding 10). Within one (projectId, userId, type):
  * exact duplicates (same normalised content hash) merge into the newest copy; the remaining memories are grouped
  * by subject key (readStatement), and within a group, newest first, a memory is superseded by the newest kept
  * memory that states the same claim with another value (replacesStatement); one that states something else is

@@ -8,7 +8,7 @@ import {
   relationOf,
 } from './statement-words.js';
 
-/** How a memory's subject key was found (DESIGN 5), from most to least explicit. */
+/** How a memory's subject key was found (docs/architecture.md#write-side-behaviour), from most to least explicit. */
 export type SubjectKeySource = 'category' | 'prefix' | 'first_words';
 
 /** A memory's consolidation subject: the normalised key and where it came from. */
@@ -30,7 +30,7 @@ export interface Statement extends SubjectKey {
   value: readonly string[];
 }
 
-/** Words of the first line used when it has no subject (DESIGN 5). */
+/** Words of the first line used when it has no subject (docs/architecture.md#write-side-behaviour). */
 const FIRST_WORDS = 6;
 /** A prefix longer than this is a sentence with a colon in it, not a subject. */
 const MAX_PREFIX_LENGTH = 80;
@@ -115,7 +115,7 @@ function text(context: string, body: readonly string[], source: SubjectKeySource
 }
 
 /**
- * Reads a memory's first line as a statement (DESIGN 5, revised after review finding 10). Two memories can only
+ * Reads a memory's first line as a statement (docs/architecture.md#write-side-behaviour, revised after review finding 10). Two memories can only
  * state the same subject if they have the same key, so the key must name the subject itself, not a label or a
  * category alone (those hold many subjects: "Decision: the logo is blue" and "Decision: backups run at 2am").
  * - The category, and a `Label:` whose head names a kind of statement (Decision, Fact, Rule, Note...), are
@@ -144,7 +144,7 @@ export function readStatement(contentText: string, category: string | null): Sta
   return text(context, body, source);
 }
 
-/** The subject key of a memory (DESIGN 5): see `readStatement`. */
+/** The subject key of a memory (docs/architecture.md#write-side-behaviour): see `readStatement`. */
 export function subjectKey(contentText: string, category: string | null): SubjectKey {
   const { key, source } = readStatement(contentText, category);
   return { key, source };

@@ -62,16 +62,16 @@ function factoryOf(module: unknown, exportName: string): EmbeddingFactory | unde
 }
 
 /**
- * Registers every catalog model whose provider has its API key set and its package importable; the others are
- * declared unavailable so `GET /embeddings/models` still lists them.
+ * Registers every catalog model whose provider is keyed (its API key variable is set, see `loadConfig`) and whose
+ * package is importable; the others are declared unavailable so `GET /embeddings/models` still lists them.
  */
 export async function registerAiSdkProviders(
   registry: EmbeddingRegistry,
-  environment: Record<string, string | undefined>,
+  keyedProviders: readonly string[],
 ): Promise<void> {
   for (const entry of AI_SDK_PROVIDERS) {
     let factory: EmbeddingFactory | undefined;
-    if (environment[entry.apiKeyVariable]) {
+    if (keyedProviders.includes(entry.provider)) {
       const specifier = entry.packageName;
       factory = await import(specifier).then(
         (module: unknown) => factoryOf(module, entry.exportName),

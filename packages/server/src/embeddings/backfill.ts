@@ -1,7 +1,9 @@
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
+import { readBackfillState, recordBackfillRun, saveBackfillPaused } from '../store/embedding-backfill.js';
+import { type CoverageFigures, coverage, nextPending } from '../store/embedding-coverage.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { embedMemories } from './embed-memories.js';
-import { type CoverageFigures, coverage, nextPending } from './pending-memories.js';
 import type { EmbeddingRegistry } from './registry.js';
 
 /** Backfill status as the contract reports it. */
@@ -18,24 +20,13 @@ export interface BackfillStatus {
   updatedAt: string | null;
 }
 
-interface BackfillRow {
-  paused: number;
-  cursor_seq: number;
-  last_run_at: string | null;
-  last_error: string | null;
-  updated_at: string;
-}
-
 /** Backfill state is kept per user|project scope and model. */
 function scopeKey(scope: ResolvedScope): string {
   return `${scope.userId ?? ''}|${scope.projectId ?? ''}`;
 }
 
-async function stateOf(database: Database, scope: ResolvedScope, modelId: string): Promise<BackfillRow | undefined> {
-  return database.get<BackfillRow>(
-    'SELECT paused, cursor_seq, last_run_at, last_error, updated_at FROM embedding_backfill WHERE scope_key = ? AND model_id = ?',
-    [scopeKey(scope), modelId],
-  );
+function stateOf(database: Database, scope: ResolvedScope, modelId: string) {
+  return readBackfillState(database, scopeKey(scope), modelId);
 }
 
 /**
@@ -43,13 +34,13 @@ async function stateOf(database: Database, scope: ResolvedScope, modelId: string
  * without, those whose last attempt failed); pause, last run and last error are the persisted state.
  */
 export async function backfillStatus(
-  database: Database,
+  tenant: TenantDatabase,
   scope: ResolvedScope,
   modelId: string,
   figures?: CoverageFigures,
 ): Promise<BackfillStatus> {
-  const state = await stateOf(database, scope, modelId);
-  figures ??= await coverage(database, scope, modelId);
+  const state = await stateOf(tenant.database, scope, modelId);
+  figures ??= await coverage(tenant, scope, modelId);
   const paused = Number(state?.paused ?? 0) === 1;
   const lastRunAt = state?.last_run_at ?? null;
   return {
@@ -74,11 +65,7 @@ export async function setBackfillPaused(
   paused: boolean,
   now: Date,
 ): Promise<void> {
-  await database.run(
-    `INSERT INTO embedding_backfill (scope_key, model_id, paused, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (scope_key, model_id) DO UPDATE SET paused = excluded.paused, updated_at = excluded.updated_at`,
-    [scopeKey(scope), modelId, paused ? 1 : 0, now.toISOString()],
-  );
+  await saveBackfillPaused(database, scopeKey(scope), modelId, paused, now);
 }
 
 /** What one run did. */
@@ -94,36 +81,27 @@ export interface BackfillBatch {
  * persists the cursor, the totals, the run time and the last error. A paused backfill processes nothing.
  */
 export async function runBackfillBatch(
-  target: { database: Database; registry: EmbeddingRegistry; tenantId: string | null; now: Date },
+  target: { tenant: TenantDatabase; registry: EmbeddingRegistry; now: Date },
   scope: ResolvedScope,
   modelId: string,
   batchSize: number,
 ): Promise<BackfillBatch> {
-  const { database, now } = target;
+  const { tenant, now } = target;
+  const { database } = tenant;
   const state = await stateOf(database, scope, modelId);
   if (Number(state?.paused ?? 0) === 1) return { processed: 0, failed: 0, paused: true };
   const cursor = Number(state?.cursor_seq ?? 0);
-  let rows = await nextPending(database, scope, modelId, cursor, batchSize);
-  if (rows.length === 0 && cursor > 0) rows = await nextPending(database, scope, modelId, 0, batchSize);
+  let rows = await nextPending(tenant, scope, modelId, cursor, batchSize);
+  if (rows.length === 0 && cursor > 0) rows = await nextPending(tenant, scope, modelId, 0, batchSize);
   const outcome = await embedMemories({ ...target, modelId, origin: 'backfill' }, rows);
   const lastSeq = rows.at(-1)?.seq ?? 0;
   const lastError = outcome.error === null ? null : `${outcome.error.code}: ${outcome.error.message}`;
-  await database.run(
-    `INSERT INTO embedding_backfill (scope_key, model_id, paused, cursor_seq, processed, failed, last_run_at, last_error,
-       updated_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (scope_key, model_id) DO UPDATE SET cursor_seq = excluded.cursor_seq,
-       processed = processed + excluded.processed, failed = failed + excluded.failed,
-       last_run_at = excluded.last_run_at, last_error = excluded.last_error, updated_at = excluded.updated_at`,
-    [
-      scopeKey(scope),
-      modelId,
-      lastSeq,
-      outcome.embedded,
-      outcome.failed,
-      now.toISOString(),
-      lastError,
-      now.toISOString(),
-    ],
-  );
+  await recordBackfillRun(database, scopeKey(scope), modelId, {
+    cursorSeq: lastSeq,
+    embedded: outcome.embedded,
+    failed: outcome.failed,
+    lastError,
+    now,
+  });
   return { processed: outcome.embedded, failed: outcome.failed, paused: false };
 }

@@ -1,6 +1,8 @@
+import type { ServerConfig } from '../config.js';
 import { registerAiSdkProviders } from './ai-sdk-providers.js';
-import { endpointDefinition, endpointsFromEnvironment, priceOverrides } from './endpoint-config.js';
+import { endpointDefinition } from './endpoint-config.js';
 import { createHashEmbeddingModel, HASH_DIMENSIONS } from './hash-embedding.js';
+import type { EmbeddingModelDefinition } from './model-definition.js';
 import { EmbeddingRegistry } from './registry.js';
 import {
   createSentenceEncoderModel,
@@ -37,57 +39,25 @@ export function createBuiltInRegistry(): EmbeddingRegistry {
 }
 
 /**
- * Adds what the environment configures: OpenAI-compatible endpoints, AI SDK providers with a key and an installed
- * package, then price overrides. Models the application registered first are kept. Throws on malformed configuration
- * (the message names the variable only).
- */
-export async function configureFromEnvironment(
-  registry: EmbeddingRegistry,
-  environment: Record<string, string | undefined>,
-): Promise<void> {
-  for (const endpoint of endpointsFromEnvironment(environment)) {
-    const definition = endpointDefinition(endpoint, environment);
-    if (!registry.has(definition.id)) registry.register(definition);
-  }
-  await registerAiSdkProviders(registry, environment);
-  for (const [id, price] of priceOverrides(environment)) registry.overridePrice(id, price);
-}
-
-let shared: EmbeddingRegistry | undefined;
-let sharedReady: Promise<EmbeddingRegistry> | undefined;
-let configurationError: string | null = null;
-
-/**
- * The process-wide registry the server uses. Register injected AI SDK models on it before serving traffic:
+ * The registry a server uses, built from its configuration: the built-in models, then `models` (the application's
+ * own, which win over what the configuration discovers), the configured OpenAI-compatible endpoints, the AI SDK
+ * providers whose key is set (and package installed), then the configured price overrides.
  *
  * @example
- * defaultEmbeddingRegistry().register({ id: 'acme/embed-v2', dimensions: 768, local: false,
- *   costPerMillionTokensUsd: 0.05, model: myEmbeddingModel });
+ * const registry = await createEmbeddingRegistry(loadConfig(), [{ id: 'acme/embed-v2', dimensions: 768,
+ *   local: false, costPerMillionTokensUsd: 0.05, model: myEmbeddingModel }]);
  */
-export function defaultEmbeddingRegistry(): EmbeddingRegistry {
-  shared ??= createBuiltInRegistry();
-  return shared;
-}
-
-/**
- * The process-wide registry once the environment's providers are registered (configured once, from `process.env`).
- * Malformed configuration never breaks requests: the built-in models stay, and the problem is kept for
- * `embeddingConfigurationError()` (call this at start-up to surface it early).
- */
-export function embeddingRegistryReady(): Promise<EmbeddingRegistry> {
-  sharedReady ??= (async () => {
-    const registry = defaultEmbeddingRegistry();
-    try {
-      await configureFromEnvironment(registry, process.env);
-    } catch (error) {
-      configurationError = error instanceof Error ? error.message : 'embedding configuration could not be read';
-    }
-    return registry;
-  })();
-  return sharedReady;
-}
-
-/** Why the environment's embedding configuration was not applied (it names the variable, never its value), or null. */
-export function embeddingConfigurationError(): string | null {
-  return configurationError;
+export async function createEmbeddingRegistry(
+  config: Pick<ServerConfig, 'embeddingEndpoints' | 'embeddingProviders' | 'embeddingPrices'>,
+  models: readonly EmbeddingModelDefinition[] = [],
+): Promise<EmbeddingRegistry> {
+  const registry = createBuiltInRegistry();
+  for (const model of models) registry.register(model);
+  for (const endpoint of config.embeddingEndpoints) {
+    const definition = endpointDefinition(endpoint);
+    if (!registry.has(definition.id)) registry.register(definition);
+  }
+  await registerAiSdkProviders(registry, config.embeddingProviders);
+  for (const [id, price] of Object.entries(config.embeddingPrices)) registry.overridePrice(id, price);
+  return registry;
 }

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
-import type { Database } from '../store/database.js';
+import { type JobOrigin, type JobOutcome, jobStatement, pruneJobsStatement } from '../store/embedding-jobs.js';
+import { usageStatement } from '../store/embedding-usage.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { parseJson } from '../store/rows.js';
+import { vectorStatements } from '../store/vector-tables.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { describeEmbeddingError, type EmbeddingFailure } from './embedding-errors.js';
-import { type JobOrigin, type JobOutcome, jobStatement, pruneJobsStatement } from './jobs.js';
 import type { EmbeddingRegistry, EmbeddingResult } from './registry.js';
-import { noteScopeModel } from './scope-model.js';
-import { usageStatement } from './usage.js';
-import { ensureVectorTable, vectorStatements } from './vector-store.js';
 
 /** The text a memory is embedded from: its content, then its tags and category (curated labels add meaning). */
 export function embeddingText(row: Pick<MemoryRow, 'content' | 'tags' | 'category'>): string {
@@ -33,10 +32,9 @@ export interface EmbedOutcome {
 
 /** Where embedding work is recorded and billed. */
 export interface EmbedTarget {
-  database: Database;
+  tenant: TenantDatabase;
   registry: EmbeddingRegistry;
   modelId: string;
-  tenantId: string | null;
   origin: JobOrigin;
   now: Date;
 }
@@ -78,9 +76,9 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
   for (const group of groupByProject(rows)) {
     // A project's queries use the model its memories were last embedded with (by a write or the backfill), whether
     // or not this call succeeds: a query then says why it fell back (model unavailable, index empty).
-    await noteScopeModel(target.database, group[0]?.project_id ?? null, target.modelId, target.now).catch(
-      () => undefined,
-    );
+    await target.tenant.scopeModels
+      .note(group[0]?.project_id ?? null, target.modelId, target.now)
+      .catch(() => undefined);
     const texts = group.map(embeddingText);
     let result: EmbeddingResult;
     try {
@@ -91,7 +89,7 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
     }
     const usage = usageStatement(
       {
-        tenantId: target.tenantId,
+        tenantId: target.tenant.tenantId,
         projectId: group[0]?.project_id ?? null,
         modelId: target.modelId,
         provider: result.model.provider,
@@ -102,14 +100,14 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
       target.now,
     );
     try {
-      const table = await ensureVectorTable(target.database, target.modelId, result.model.dimensions, target.now);
+      const table = await target.tenant.vectorTables.ensure(target.modelId, result.model.dimensions, target.now);
       const entries = group.map((row, position) => ({
         memorySeq: row.seq,
         vector: result.embeddings[position] ?? new Float32Array(),
         textHash: textHash(texts[position] ?? ''),
       }));
       // The vectors, their usage and their jobs commit together: one transaction per provider call.
-      await target.database.transaction([
+      await target.tenant.database.transaction([
         usage,
         ...vectorStatements(table, entries, target.now),
         ...group.map((row) => jobStatement(job(row, null), target.now)),
@@ -123,7 +121,7 @@ export async function embedMemories(target: EmbedTarget, rows: readonly MemoryRo
     }
   }
   if (jobs.length > 0 || unstoredUsage.length > 0) {
-    await target.database.transaction([
+    await target.tenant.database.transaction([
       ...unstoredUsage,
       ...jobs.map((entry) => jobStatement(entry, target.now)),
       pruneJobsStatement(target.now),

@@ -1,8 +1,8 @@
 import type { Health } from '@memory-service/contract';
 
 /**
- * Service-level objectives of the embedding path. The fallback rate matches the graph quality gate's maximum (DESIGN
- * 4: 0.15); at most 5% of embedding jobs may fail; the p95 of a hybrid retrieve() (query embedding + FTS + vector
+ * Service-level objectives of the embedding path. The fallback rate matches the graph quality gate's maximum
+ * (0.15, docs/architecture.md#retrieval); at most 5% of embedding jobs may fail; the p95 of a hybrid retrieve() (query embedding + FTS + vector
  * search + fusion) stays under 500 ms, a budget a prompt-time call can afford.
  */
 export const SLO_THRESHOLDS = { maxFallbackRate: 0.15, maxErrorRate: 0.05, maxP95LatencyMs: 500 } as const;

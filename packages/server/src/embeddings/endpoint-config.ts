@@ -1,80 +1,30 @@
+import * as z from 'zod';
 import type { EmbeddingModelDefinition } from './model-definition.js';
 import { createOpenAiCompatibleModel } from './openai-compatible.js';
 
-/** One OpenAI-compatible endpoint as configured in `MEMORY_EMBEDDING_ENDPOINTS`. */
-export interface EndpointConfig {
+/** One OpenAI-compatible endpoint as configured in `MEMORY_EMBEDDING_ENDPOINTS` (unknown fields are ignored). */
+export const EndpointConfigSchema = z.looseObject({
   /** The model id to register, `provider/name` (default `openai-compatible/<model>`). */
-  id?: string;
-  baseUrl: string;
-  model: string;
-  dimensions: number;
+  id: z.string().optional(),
+  baseUrl: z.string(),
+  model: z.string(),
+  dimensions: z.number().int().positive(),
   /** The API key itself (prefer `apiKeyVariable`, which names an environment variable holding it). */
-  apiKey?: string;
-  apiKeyVariable?: string;
-  costPerMillionTokensUsd?: number;
+  apiKey: z.string().optional(),
+  apiKeyVariable: z.string().optional(),
+  costPerMillionTokensUsd: z.number().optional(),
   /** Cosine similarity floor of semantic candidates (default 0.2, see `DEFAULT_MIN_SIMILARITY`). */
-  minSimilarity?: number;
-  timeoutMs?: number;
-}
+  minSimilarity: z.number().optional(),
+  timeoutMs: z.number().optional(),
+});
 
-function isEndpoint(value: unknown): value is EndpointConfig {
-  const record = value as Record<string, unknown> | null;
-  return (
-    typeof record?.baseUrl === 'string' &&
-    typeof record.model === 'string' &&
-    typeof record.dimensions === 'number' &&
-    Number.isInteger(record.dimensions) &&
-    record.dimensions > 0
-  );
-}
-
-/**
- * The endpoints the environment configures: `MEMORY_EMBEDDING_ENDPOINTS` (a JSON array of `EndpointConfig`) and the
- * single-endpoint shorthand `MEMORY_OPENAI_COMPATIBLE_BASE_URL` + `_MODEL` + `_DIMENSIONS` (+ `_API_KEY`, `_PROVIDER`).
- * Throws on a malformed value, naming the variable (never its content, which may hold a key).
- */
-export function endpointsFromEnvironment(environment: Record<string, string | undefined>): EndpointConfig[] {
-  const endpoints: EndpointConfig[] = [];
-  const list = environment.MEMORY_EMBEDDING_ENDPOINTS;
-  if (list !== undefined && list.trim() !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(list);
-    } catch {
-      throw new Error('MEMORY_EMBEDDING_ENDPOINTS must be a JSON array of { baseUrl, model, dimensions, ... }');
-    }
-    if (!Array.isArray(parsed) || !parsed.every(isEndpoint))
-      throw new Error('MEMORY_EMBEDDING_ENDPOINTS must be a JSON array of { baseUrl, model, dimensions, ... }');
-    endpoints.push(...parsed);
-  }
-  const baseUrl = environment.MEMORY_OPENAI_COMPATIBLE_BASE_URL;
-  if (baseUrl !== undefined && baseUrl.trim() !== '') {
-    const model = environment.MEMORY_OPENAI_COMPATIBLE_MODEL ?? '';
-    const dimensions = Number(environment.MEMORY_OPENAI_COMPATIBLE_DIMENSIONS);
-    if (model === '' || !Number.isInteger(dimensions) || dimensions < 1)
-      throw new Error(
-        'MEMORY_OPENAI_COMPATIBLE_BASE_URL needs MEMORY_OPENAI_COMPATIBLE_MODEL and MEMORY_OPENAI_COMPATIBLE_DIMENSIONS',
-      );
-    const provider = environment.MEMORY_OPENAI_COMPATIBLE_PROVIDER ?? 'openai-compatible';
-    endpoints.push({
-      id: `${provider}/${model}`,
-      baseUrl,
-      model,
-      dimensions,
-      ...(environment.MEMORY_OPENAI_COMPATIBLE_API_KEY ? { apiKey: environment.MEMORY_OPENAI_COMPATIBLE_API_KEY } : {}),
-    });
-  }
-  return endpoints;
-}
+/** One configured OpenAI-compatible endpoint (its `apiKeyVariable` already read into `apiKey` by `loadConfig`). */
+export type EndpointConfig = z.output<typeof EndpointConfigSchema>;
 
 /** A registry definition for a configured endpoint (remote: embedded on write, failures recorded, not fatal). */
-export function endpointDefinition(
-  endpoint: EndpointConfig,
-  environment: Record<string, string | undefined> = {},
-  fetchFunction?: typeof fetch,
-): EmbeddingModelDefinition {
+export function endpointDefinition(endpoint: EndpointConfig, fetchFunction?: typeof fetch): EmbeddingModelDefinition {
   const id = endpoint.id ?? `openai-compatible/${endpoint.model}`;
-  const apiKey = endpoint.apiKey ?? (endpoint.apiKeyVariable ? environment[endpoint.apiKeyVariable] : undefined);
+  const { apiKey } = endpoint;
   return {
     id,
     dimensions: endpoint.dimensions,
@@ -90,20 +40,4 @@ export function endpointDefinition(
       ...(fetchFunction ? { fetch: fetchFunction } : {}),
     }),
   };
-}
-
-/** Per-model price overrides from `MEMORY_EMBEDDING_PRICES` (JSON object: model id -> USD per million tokens). */
-export function priceOverrides(environment: Record<string, string | undefined>): Map<string, number> {
-  const text = environment.MEMORY_EMBEDDING_PRICES;
-  if (text === undefined || text.trim() === '') return new Map();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error('MEMORY_EMBEDDING_PRICES must be a JSON object of model id -> USD per million tokens');
-  }
-  const entries = Object.entries((parsed ?? {}) as Record<string, unknown>);
-  if (typeof parsed !== 'object' || entries.some(([, price]) => typeof price !== 'number' || price < 0))
-    throw new Error('MEMORY_EMBEDDING_PRICES must be a JSON object of model id -> USD per million tokens');
-  return new Map(entries as Array<[string, number]>);
 }

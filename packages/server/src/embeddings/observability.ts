@@ -1,29 +1,17 @@
 import type { OperationData, ResolvedScope } from '@memory-service/contract';
-import { pendingIndexJobs } from '../indexing/index-jobs.js';
-import type { Database } from '../store/database.js';
+import { coverage } from '../store/embedding-coverage.js';
+import { workerFigures } from '../store/embedding-jobs.js';
+import { usageReport } from '../store/embedding-usage.js';
+import { graphErrorCodesSince } from '../store/graph-errors.js';
+import { pendingIndexJobs } from '../store/index-jobs.js';
+import { retrievalFigures } from '../store/retrieval-events.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { backfillStatus } from './backfill.js';
 import { alarmsFor, healthOf, type SloFigures, slosFor } from './embedding-slos.js';
-import { workerFigures } from './jobs.js';
-import { coverage } from './pending-memories.js';
 import type { EmbeddingRegistry } from './registry.js';
-import { retrievalFigures } from './retrieval-events.js';
-import { usageReport } from './usage.js';
 
 /** How many error codes the worker section lists. */
 const TOP_ERROR_CODES = 5;
-
-/** Graph failures in the window (recorded by the graph beside embedding jobs); none when the table is missing. */
-async function graphErrorCodes(database: Database, since: Date): Promise<Array<{ code: string; count: number }>> {
-  try {
-    const rows = await database.all<{ code: string; count: number }>(
-      'SELECT code, COUNT(*) AS count FROM graph_errors WHERE created_at >= ? GROUP BY code',
-      [since.toISOString()],
-    );
-    return rows.map((row) => ({ code: row.code, count: Number(row.count) }));
-  } catch {
-    return [];
-  }
-}
 
 /** The commonest codes of several lists, summed, top first (ties by code). */
 function topCodes(...lists: Array<Array<{ code: string; count: number }>>): Array<{ code: string; count: number }> {
@@ -54,13 +42,14 @@ export interface ObservabilityRequest {
  * fallbacks, latency percentiles), the month's cost, SLOs with their thresholds, alarms and an overall health.
  */
 export async function embeddingsObservability(
-  database: Database,
+  tenant: TenantDatabase,
   registry: EmbeddingRegistry,
   request: ObservabilityRequest,
 ): Promise<OperationData<'management.embeddings.observability'>> {
+  const { database } = tenant;
   const since = new Date(request.now.getTime() - request.windowHours * 3_600_000);
-  const coverageFigures = await coverage(database, request.scope, request.modelId);
-  const backfill = await backfillStatus(database, request.scope, request.modelId, coverageFigures);
+  const coverageFigures = await coverage(tenant, request.scope, request.modelId);
+  const backfill = await backfillStatus(tenant, request.scope, request.modelId, coverageFigures);
   const worker = await workerFigures(database, request.scope, since, request.modelFilter);
   const retrieval = await retrievalFigures(database, request.scope, since, request.modelFilter);
   const usage = await usageReport(database, {
@@ -97,7 +86,7 @@ export async function embeddingsObservability(
       processed: worker.processed,
       failed: worker.failed,
       errorRate: figures.errorRate,
-      topErrorCodes: topCodes(worker.errorCodes, await graphErrorCodes(database, since)),
+      topErrorCodes: topCodes(worker.errorCodes, await graphErrorCodesSince(database, since)),
     },
     backfill,
     retrieval,

@@ -31,12 +31,13 @@ export function estimateTokens(values: readonly string[]): number {
 }
 
 /**
- * The embedding models a server can use, by id. Built-in local models, AI SDK providers found in the environment,
- * OpenAI-compatible endpoints, and any `EmbeddingModel` registered by the embedding application.
+ * The embedding models a server can use, by id. Built-in local models, AI SDK providers and OpenAI-compatible
+ * endpoints its configuration names, and any `EmbeddingModel` registered by the embedding application (see
+ * `createEmbeddingRegistry`; a server's is `services.embeddings`).
  *
  * @example
  * import { openai } from '@ai-sdk/openai';
- * defaultEmbeddingRegistry().register({
+ * services.embeddings.register({
  *   id: 'openai/text-embedding-3-small', dimensions: 1536, local: false, costPerMillionTokensUsd: 0.02,
  *   model: openai.embedding('text-embedding-3-small'),
  * });

@@ -1,7 +1,6 @@
 import type { EmbeddingModelSource } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import type { Services } from '../services.js';
-import { cachedEmbeddingConfig } from './config-store.js';
 
 /** The embedding model chosen for a write, and where the choice came from. */
 export interface EmbeddingSelection {
@@ -23,7 +22,7 @@ export async function selectEmbeddingModel(
   requested: string | undefined,
 ): Promise<EmbeddingSelection> {
   const workspaceDefault = services.config.embeddingModel;
-  const config = await cachedEmbeddingConfig(services.control.database, ownerId);
+  const config = await services.control.embeddingConfig.cachedFor(ownerId);
   const override = config.projectOverrides.find((entry) => entry.projectId === projectId);
   const allowlist = config.allowlist;
   const allowed = new Set([workspaceDefault, ...(override ? [override.modelId] : []), ...allowlist]);
@@ -43,4 +42,23 @@ export async function selectEmbeddingModel(
   }
   if (override) return { modelId: override.modelId, source: 'project_override', ...base };
   return { modelId: workspaceDefault, source: 'workspace_default', ...base };
+}
+
+/**
+ * The model of an edited memory: the request's, else the memory's own (`stored`), else the default selection. A
+ * stored model the allowlist no longer allows falls back to the default selection; a requested one is an error.
+ */
+export async function selectEditModel(
+  services: Services,
+  ownerId: string,
+  projectId: string | null,
+  requested: string | undefined,
+  stored: string | null,
+): Promise<EmbeddingSelection> {
+  return selectEmbeddingModel(services, ownerId, projectId, requested ?? stored ?? undefined).catch(
+    (error: unknown) => {
+      if (requested !== undefined) throw error;
+      return selectEmbeddingModel(services, ownerId, projectId, undefined);
+    },
+  );
 }

@@ -12,10 +12,10 @@ const DEFAULT_SETTINGS: InferencePoolSettings = {
 let shared: InferencePool | undefined;
 
 /**
- * The process's inference pool, created on first use, as the embedding registry is process-wide. Servers sharing a
- * process share it (they share its cores): each `createServices` applies its settings, so the latest server's
- * `MEMORY_EMBEDDING_*` settings hold for all; threads start on demand and stop after 5 idle minutes, or at once when
- * the last server closes.
+ * The process's inference pool, created on first use: threads are the machine's resource, not one server's. Servers
+ * sharing a process share it (they share its cores): each `createServices` applies its settings, so the latest
+ * server's `MEMORY_EMBEDDING_*` settings hold for all; threads start on demand and stop after 5 idle minutes, or at
+ * once when the last server closes.
  */
 export function sharedInferencePool(): InferencePool {
   shared ??= new InferencePool(DEFAULT_SETTINGS);

@@ -1,35 +1,31 @@
-import type { HandlerContext } from '../handlers/types.js';
 import type { Logger } from '../logger.js';
-import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { embeddingText, embedMemories, textHash } from './embed-memories.js';
 import type { EmbeddingRegistry } from './registry.js';
-import { findVectorTable, purgeOrphanVectors } from './vector-store.js';
 
 /** Where the indexer's embedding work is done and recorded. */
 export interface WrittenMemoriesTarget {
-  database: Database;
+  tenant: TenantDatabase;
   registry: EmbeddingRegistry;
   /** The model of memories that name none. */
   defaultModel: string;
-  tenantId: string | null;
   logger: Logger;
   now: Date;
 }
 
 /** Memories whose stored vector for the model was computed from their current text (nothing to embed again). */
 async function currentlyEmbedded(
-  database: Database,
+  tenant: TenantDatabase,
   modelId: string,
   rows: readonly MemoryRow[],
 ): Promise<Set<number>> {
-  const table = await findVectorTable(database, modelId);
+  const table = await tenant.vectorTables.find(modelId);
   if (table === undefined || rows.length === 0) return new Set();
-  const stored = await database.all<{ memory_seq: number; text_hash: string }>(
-    `SELECT memory_seq, text_hash FROM ${table.tableName} WHERE memory_seq IN (${rows.map(() => '?').join(', ')})`,
+  const hashes = await tenant.vectorTables.textHashes(
+    table,
     rows.map((row) => row.seq),
   );
-  const hashes = new Map(stored.map((entry) => [Number(entry.memory_seq), entry.text_hash]));
   return new Set(rows.filter((row) => hashes.get(row.seq) === textHash(embeddingText(row))).map((row) => row.seq));
 }
 
@@ -52,7 +48,7 @@ export async function embedWrittenMemories(
   }
   for (const [modelId, group] of groups) {
     try {
-      const current = await currentlyEmbedded(target.database, modelId, group);
+      const current = await currentlyEmbedded(target.tenant, modelId, group);
       const outcome = await embedMemories(
         { ...target, modelId, origin: 'write' },
         group.filter((row) => !current.has(row.seq)),
@@ -69,14 +65,15 @@ export async function embedWrittenMemories(
   return failures;
 }
 
-/** The vacuum hook: drops vectors of memories vacuum purged. Never fails the vacuum. */
-export async function purgeVectorsAfterVacuum(context: HandlerContext): Promise<void> {
+/** The vacuum hook: drops vectors of memories vacuum purged. Never fails the vacuum: a failure is logged. */
+export async function purgeVectorsAfterVacuum(
+  tenant: TenantDatabase,
+  logger: Logger,
+  requestId: string,
+): Promise<void> {
   try {
-    await purgeOrphanVectors((await context.tenant()).database);
+    await tenant.vectorTables.purgeOrphans();
   } catch {
-    context.services.logger.warn('orphan vectors not purged', {
-      requestId: context.requestId,
-      errorCode: 'VECTOR_PURGE_FAILED',
-    });
+    logger.warn('orphan vectors not purged', { requestId, errorCode: 'VECTOR_PURGE_FAILED' });
   }
 }

@@ -1,27 +1,16 @@
 import type { ConflictPair, Memory } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
+import { contradictionsAmong } from '../store/graph-edges.js';
 import { parseJson } from '../store/rows.js';
 
 /**
- * `conflicts[]` (DESIGN 4): the `contradicts` edges between memories of one answer, each with why and what to do.
+ * `conflicts[]` (docs/architecture.md#retrieval): the `contradicts` edges between memories of one answer, each with why and what to do.
  * One query however many memories are returned.
  */
 export async function conflictsAmong(database: Database, memories: readonly Memory[]): Promise<ConflictPair[]> {
   if (memories.length < 2) return [];
   const byId = new Map(memories.map((memory) => [memory.id, memory]));
-  const ids = [...byId.keys()];
-  const marks = ids.map(() => '?').join(', ');
-  const edges = await database.all<{
-    source_memory_id: string;
-    target_memory_id: string;
-    confidence: number;
-    detail: string;
-  }>(
-    `SELECT source_memory_id, target_memory_id, confidence, detail FROM graph_edges
-      WHERE edge_type = 'contradicts' AND source_memory_id IN (${marks}) AND target_memory_id IN (${marks})
-      ORDER BY source_memory_id, target_memory_id`,
-    [...ids, ...ids],
-  );
+  const edges = await contradictionsAmong(database, [...byId.keys()]);
   const seen = new Set<string>();
   const conflicts: ConflictPair[] = [];
   for (const edge of edges) {

@@ -1,7 +1,8 @@
 import type { ContextMode, ResolvedScope, RetrievedMemory, RolloutMode } from '@memory-service/contract';
+import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { type GraphSeeds, graphSeeds } from '../rollout/shadow-hybrid.js';
-import type { Database } from '../store/database.js';
-import { recordGraphError } from './graph-errors.js';
+import { recordGraphError } from '../store/graph-errors.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { planGraphStage, runGraphStage } from './graph-stage.js';
 
 /** What the graph did in a context call. */
@@ -30,9 +31,10 @@ const NOT_EXECUTED: ContextGraph = {
 
 /** The graph part of a context call: plan it from the rollout, seed it, run it (see planGraphStage). */
 export async function graphForContext(
-  database: Database,
+  tenant: TenantDatabase,
   input: {
     rolloutMode: RolloutMode;
+    embeddings: EmbeddingRegistry;
     hybrid: boolean;
     query: string;
     scope: ResolvedScope;
@@ -48,9 +50,10 @@ export async function graphForContext(
 ): Promise<ContextGraph> {
   const plan = planGraphStage(input);
   if (!plan.execute) return NOT_EXECUTED;
+  const { database } = tenant;
   let seeds: GraphSeeds;
   try {
-    seeds = await graphSeeds(database, input);
+    seeds = await graphSeeds(tenant, input);
   } catch {
     // A side path never fails the call: the answer stands, the failure counts as a graph error.
     await recordGraphError(

@@ -1,6 +1,6 @@
 import type { GraphExplainability, ResolvedScope } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { edgeNeighbours, type NeighbourFilter, nodeNeighbours, type PathStep } from './expansion-paths.js';
+import { edgeNeighbours, type NeighbourFilter, nodeNeighbours, type PathStep } from '../store/graph-paths.js';
 import { EDGE_WEIGHTS } from './graph-model.js';
 
 /** What to expand from. */
@@ -83,13 +83,18 @@ function byScore(left: ExpandedCandidate, right: ExpandedCandidate): number {
 }
 
 /**
- * Graph expansion (DESIGN 4): from the seeds through shared nodes (topics, categories, entities) and
+ * Graph expansion (docs/architecture.md#retrieval): from the seeds through shared nodes (topics, categories, entities) and
  * memory-to-memory edges, one or two hops. Only live, current (never superseded), visible, non-rule memories
  * are reached. Two queries per hop, whatever the number of seeds.
  */
 export async function expandFromSeeds(database: Database, request: ExpansionRequest): Promise<ExpansionResult> {
   if (request.seedIds.length === 0 || request.depth < 1) return { candidates: [] };
-  const filter: NeighbourFilter = { scope: request.scope, layer: request.layer, maxRows: rowsPerHop(request.limit) };
+  const filter: NeighbourFilter = {
+    scope: request.scope,
+    layer: request.layer,
+    maxRows: rowsPerHop(request.limit),
+    edgeWeights: EDGE_WEIGHTS,
+  };
   const found = new Map<string, ExpandedCandidate>();
   const blocked = new Set([...request.excludeIds, ...request.seedIds]);
   let origins = new Map(request.seedIds.map((id) => [id, { seedId: id, confidence: 1 }]));

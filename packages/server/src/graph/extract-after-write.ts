@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Logger } from '../logger.js';
-import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { type GraphSyncOutcome, syncMemoryGraphs } from './sync-memory-graph.js';
 
 /**
@@ -12,12 +12,12 @@ import { type GraphSyncOutcome, syncMemoryGraphs } from './sync-memory-graph.js'
  */
 export async function extractGraphAfterWrites(
   logger: Logger,
-  database: Database,
+  tenant: TenantDatabase,
   rows: readonly MemoryRow[],
   now: Date,
   alsoCommit?: (row: MemoryRow) => InStatement[],
 ): Promise<GraphSyncOutcome[]> {
-  const outcomes = await syncMemoryGraphs(database, rows, now, alsoCommit);
+  const outcomes = await syncMemoryGraphs(tenant, rows, now, alsoCommit);
   rows.forEach((row, index) => {
     const outcome = outcomes[index];
     if (outcome !== 'synced') logger.warn('graph extraction degraded', { memoryId: row.id, outcome });

@@ -1,9 +1,9 @@
 import type { ContextMode, ResolvedScope, RetrievedMemory, RolloutMode } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
+import { recordGraphError } from '../store/graph-errors.js';
 import { MemoryStore } from '../store/memories.js';
 import { toMemory } from '../store/memory-rows.js';
 import { expandFromSeeds } from './expand.js';
-import { recordGraphError } from './graph-errors.js';
 
 /** Whether and how graph expansion takes part in a context call. */
 export interface GraphStagePlan {

@@ -5,8 +5,8 @@ import { evaluateGate, QUALITY_THRESHOLDS, shadowMetricsOf } from '../rollout/qu
 import { currentGate } from '../rollout/rollout-evaluation.js';
 import { readRollout } from '../rollout/rollout-store.js';
 import type { Database } from '../store/database.js';
-import { graphCounts, graphTables } from './graph-counts.js';
-import { countGraphErrorsSince, recentGraphErrors } from './graph-errors.js';
+import { graphCounts, graphTables } from '../store/graph-counts.js';
+import { countGraphErrorsSince, recentGraphErrors } from '../store/graph-errors.js';
 
 type GraphStatus = OperationData<'graph.status.get'>;
 type Alarm = GraphStatus['alarms'][number];

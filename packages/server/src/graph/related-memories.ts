@@ -1,11 +1,13 @@
 import type { EdgeType } from '@memory-service/contract';
 import { subjectKey } from '../consolidation/subject-key.js';
-import { findVectorTable } from '../embeddings/vector-store.js';
 import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
+import { subjectPeers } from '../store/graph-edges.js';
+import { MemoryStore } from '../store/memories.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { visibleTo } from '../store/scope-filter.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { metadataRelations } from './graph-model.js';
 import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from './text-similarity.js';
 
@@ -20,7 +22,7 @@ export interface MemoryEdge {
 
 /** Neighbours read per write before the similarity check (the vector index's nearest, or FTS's best matches). */
 const SIMILARITY_CANDIDATES = 25;
-/** Cosine similarity of two memories' vectors at or above which they get a `similar_to` edge (DESIGN 4). */
+/** Cosine similarity of two memories' vectors at or above which they get a `similar_to` edge (docs/architecture.md#retrieval). */
 export const COSINE_SIMILARITY_THRESHOLD = 0.85;
 /** At most this many `similar_to` edges per memory. */
 const MAX_SIMILAR = 10;
@@ -53,15 +55,12 @@ function scopeOf(row: MemoryRow) {
 }
 
 /** The memory's stored vector and its model's table, if it has one. */
-async function storedVector(database: Database, row: MemoryRow) {
+async function storedVector({ vectorTables }: TenantDatabase, row: MemoryRow) {
   if (row.embedding_model === null) return undefined;
-  const table = await findVectorTable(database, row.embedding_model);
+  const table = await vectorTables.find(row.embedding_model);
   if (table === undefined) return undefined;
-  const stored = await database.get<{ embedding: ArrayBuffer }>(
-    `SELECT embedding FROM ${table.tableName} WHERE memory_seq = ?`,
-    [row.seq],
-  );
-  return stored === undefined ? undefined : { table, embedding: stored.embedding };
+  const embedding = await vectorTables.storedVector(table, row.seq);
+  return embedding === undefined ? undefined : { table, embedding };
 }
 
 /**
@@ -87,9 +86,9 @@ async function cosineNeighbours(
 }
 
 /** Lexical neighbours (FTS on the memory's rarest words) scored by word-shingle Jaccard. */
-async function lexicalNeighbours(database: Database, row: MemoryRow) {
+async function lexicalNeighbours({ database, termCounts }: TenantDatabase, row: MemoryRow) {
   // A close paraphrase shares the memory's rarest words: searching on those alone bounds the work on a large index.
-  const statistics = await termStatistics(database, queryTerms(row.content));
+  const statistics = await termStatistics(termCounts, queryTerms(row.content));
   const rarest = [...statistics.terms]
     .sort((left, right) => (statistics.frequencies.get(left) ?? 0) - (statistics.frequencies.get(right) ?? 0))
     .slice(0, NEIGHBOUR_TERMS);
@@ -107,15 +106,15 @@ async function lexicalNeighbours(database: Database, row: MemoryRow) {
 }
 
 /**
- * `similar_to` edges (DESIGN 4): memories whose stored vectors have cosine >= 0.85, found through the model's vector
+ * `similar_to` edges (docs/architecture.md#retrieval): memories whose stored vectors have cosine >= 0.85, found through the model's vector
  * index (its nearest neighbours, then the writer's visibility). A memory without a vector (its model failed) is
  * compared by word-shingle Jaccard with its lexical neighbours instead, so it is not left without neighbours; each
  * edge's `detail.measure` says which decided.
  */
-export async function similarMemories(database: Database, row: MemoryRow): Promise<MemoryEdge[]> {
-  const vector = await storedVector(database, row);
+export async function similarMemories(tenant: TenantDatabase, row: MemoryRow): Promise<MemoryEdge[]> {
+  const vector = await storedVector(tenant, row);
   const scored =
-    vector === undefined ? await lexicalNeighbours(database, row) : await cosineNeighbours(database, row, vector);
+    vector === undefined ? await lexicalNeighbours(tenant, row) : await cosineNeighbours(tenant.database, row, vector);
   const threshold = vector === undefined ? LEXICAL_SIMILARITY_THRESHOLD : COSINE_SIMILARITY_THRESHOLD;
   const measure = vector === undefined ? 'word_shingle_jaccard' : 'cosine';
   return scored
@@ -136,11 +135,7 @@ export async function metadataEdges(database: Database, row: MemoryRow, metadata
   const relations = metadataRelations(metadata).filter((relation) => relation.targetId !== row.id);
   if (relations.length === 0) return [];
   const ids = [...new Set(relations.map((relation) => relation.targetId))];
-  const visible = visibleTo(scopeOf(row));
-  const found = await database.all<{ id: string }>(
-    `SELECT id FROM memories WHERE id IN (${ids.map(() => '?').join(', ')}) AND deleted_at IS NULL AND ${visible.sql}`,
-    [...ids, ...visible.args],
-  );
+  const found = await new MemoryStore(database).findManyVisible(ids, scopeOf(row));
   const existing = new Set(found.map((entry) => entry.id));
   return relations
     .filter((relation) => existing.has(relation.targetId))
@@ -165,12 +160,7 @@ export async function sameSubjectEdges(
   groupKey: string,
   batchPeers: readonly MemoryRow[] = [],
 ) {
-  const stored = await database.all<{ memory_id: string; content_hash: string }>(
-    `SELECT s.memory_id, m.content_hash FROM memory_subjects s JOIN memories m ON m.id = s.memory_id
-      WHERE s.group_key = ? AND s.memory_id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL
-      ORDER BY m.created_at DESC LIMIT ?`,
-    [groupKey, row.id, MAX_SAME_SUBJECT],
-  );
+  const stored = await subjectPeers(database, groupKey, row.id, MAX_SAME_SUBJECT);
   // Earlier memories of the same group commit are peers too (their subject rows are written with this one's).
   const peers = [
     ...[...batchPeers].reverse().map((peer) => ({ memory_id: peer.id, content_hash: peer.content_hash })),

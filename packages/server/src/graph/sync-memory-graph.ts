@@ -1,92 +1,27 @@
 import type { InStatement } from '@libsql/client';
 import type { Database } from '../store/database.js';
+import { recordGraphError } from '../store/graph-errors.js';
+import { writeMemoryGraphStatements } from '../store/graph-writes.js';
 import { type MemoryRow, toMemory } from '../store/memory-rows.js';
-import { recordGraphError } from './graph-errors.js';
-import { memoryNodeId, type NodeLink, nodeLinks } from './graph-model.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { memoryNodeId, nodeLinks } from './graph-model.js';
 import { type MemoryEdge, metadataEdges, sameSubjectEdges, similarMemories, subjectGroup } from './related-memories.js';
 
 /** How a sync went: `partial` when links were written but memory-to-memory relations could not be computed. */
 export type GraphSyncOutcome = 'synced' | 'partial' | 'failed';
 
-/** Statements that drop a memory's extracted graph: its links and the extraction edges it owns. */
-export function dropMemoryGraphStatements(memoryId: string): InStatement[] {
-  return [
-    {
-      // Shared nodes only this memory used go with its links (an edit that drops a name drops the name).
-      sql: `DELETE FROM graph_nodes WHERE id IN (SELECT node_id FROM graph_memory_links WHERE memory_id = ?)
-              AND NOT EXISTS (SELECT 1 FROM graph_memory_links l WHERE l.node_id = graph_nodes.id AND l.memory_id <> ?)`,
-      args: [memoryId, memoryId],
-    },
-    { sql: 'DELETE FROM graph_memory_links WHERE memory_id = ?', args: [memoryId] },
-    {
-      // Symmetric relations are recomputed from this memory; metadata relations other memories name stay theirs.
-      sql: `DELETE FROM graph_edges WHERE origin = 'extraction'
-              AND (source_memory_id = ? OR (target_memory_id = ? AND edge_type IN ('similar_to', 'contradicts')))`,
-      args: [memoryId, memoryId],
-    },
-    { sql: 'DELETE FROM memory_subjects WHERE memory_id = ?', args: [memoryId] },
-  ];
-}
-
-function writeStatements(
-  row: MemoryRow,
-  links: NodeLink[],
-  edges: MemoryEdge[],
-  group: { key: string; source: string } | null,
-  timestamp: string,
-) {
-  const statements: InStatement[] = [
-    ...dropMemoryGraphStatements(row.id),
-    {
-      sql: `INSERT OR IGNORE INTO graph_nodes (id, type, label, created_at) VALUES (?, 'memory', ?, ?)`,
-      args: [memoryNodeId(row.id), row.id, timestamp],
-    },
-  ];
-  if (links.length > 0) {
-    statements.push({
-      sql: `INSERT OR IGNORE INTO graph_nodes (id, type, label, created_at) VALUES ${links.map(() => '(?, ?, ?, ?)').join(', ')}`,
-      args: links.flatMap((link) => [link.nodeId, link.nodeType, link.label, timestamp]),
-    });
-    statements.push({
-      sql: `INSERT INTO graph_memory_links (memory_id, node_id, edge_type, confidence, created_at) VALUES ${links.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      args: links.flatMap((link) => [row.id, link.nodeId, link.edgeType, link.confidence, timestamp]),
-    });
-  }
-  if (edges.length > 0) {
-    statements.push({
-      sql: `INSERT OR REPLACE INTO graph_edges (source_memory_id, target_memory_id, edge_type, confidence, origin, detail, created_at)
-            VALUES ${edges.map(() => "(?, ?, ?, ?, 'extraction', ?, ?)").join(', ')}`,
-      args: edges.flatMap((edge) => [
-        edge.sourceId,
-        edge.targetId,
-        edge.edgeType,
-        edge.confidence,
-        JSON.stringify(edge.detail),
-        timestamp,
-      ]),
-    });
-  }
-  if (group !== null) {
-    statements.push({
-      sql: 'INSERT INTO memory_subjects (memory_id, group_key, key_source) VALUES (?, ?, ?)',
-      args: [row.id, group.key, group.source],
-    });
-  }
-  return statements;
-}
-
 /** Memory-to-memory relations of a memory (a failure here degrades the sync to links only). */
 async function relationsOf(
-  database: Database,
+  tenant: TenantDatabase,
   row: MemoryRow,
   groupKey: string | null,
   batchPeers: readonly MemoryRow[],
 ): Promise<MemoryEdge[]> {
   const metadata = toMemory(row).metadata;
   const [similar, named, sameSubject] = [
-    await similarMemories(database, row),
-    await metadataEdges(database, row, metadata),
-    groupKey === null ? [] : await sameSubjectEdges(database, row, groupKey, batchPeers),
+    await similarMemories(tenant, row),
+    await metadataEdges(tenant.database, row, metadata),
+    groupKey === null ? [] : await sameSubjectEdges(tenant.database, row, groupKey, batchPeers),
   ];
   const byKey = new Map<string, MemoryEdge>();
   // Later lists win: a same-subject verdict (duplicate or contradiction) overrides a plain similarity.
@@ -106,7 +41,7 @@ interface Extraction {
 
 /** Extracts one memory; `earlier` holds the batch's already extracted memories by subject group. */
 async function extract(
-  database: Database,
+  tenant: TenantDatabase,
   row: MemoryRow,
   timestamp: string,
   earlier: Map<string, MemoryRow[]>,
@@ -116,12 +51,19 @@ async function extract(
   let edges: MemoryEdge[] = [];
   let partial = false;
   try {
-    edges = await relationsOf(database, row, group?.key ?? null, group === null ? [] : (earlier.get(group.key) ?? []));
+    edges = await relationsOf(tenant, row, group?.key ?? null, group === null ? [] : (earlier.get(group.key) ?? []));
   } catch {
     partial = true;
   }
   if (group !== null) earlier.set(group.key, [...(earlier.get(group.key) ?? []), row]);
-  return { row, statements: writeStatements(row, nodeLinks(toMemory(row)), edges, group, timestamp), partial };
+  const graph = {
+    memoryId: row.id,
+    memoryNodeId: memoryNodeId(row.id),
+    links: nodeLinks(toMemory(row)),
+    edges,
+    subject: group,
+  };
+  return { row, statements: writeMemoryGraphStatements(graph, timestamp), partial };
 }
 
 async function recordOutcome(database: Database, extraction: Extraction, written: boolean, now: Date) {
@@ -164,16 +106,17 @@ async function wrote(database: Database, statements: InStatement[]): Promise<boo
  * observability (and logged by the caller). Returns one outcome per row, in order.
  */
 export async function syncMemoryGraphs(
-  database: Database,
+  tenant: TenantDatabase,
   rows: readonly MemoryRow[],
   now: Date,
   alsoCommit: (row: MemoryRow) => InStatement[] = () => [],
 ): Promise<GraphSyncOutcome[]> {
+  const { database } = tenant;
   const timestamp = now.toISOString();
   const extractions: Extraction[] = [];
   const earlier = new Map<string, MemoryRow[]>();
   for (const row of rows) {
-    const extraction = await extract(database, row, timestamp, earlier);
+    const extraction = await extract(tenant, row, timestamp, earlier);
     extraction.statements.push(...alsoCommit(row));
     extractions.push(extraction);
   }

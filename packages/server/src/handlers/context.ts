@@ -1,9 +1,9 @@
 import { type ContextGetInputSchema, normalizeStrategy } from '@memory-service/contract';
 import type * as z from 'zod';
-import { pendingIndexJobs, TRACE_PENDING_CAP } from '../indexing/index-jobs.js';
 import { assembleContext } from '../retrieval/context-bundle.js';
 import { recordRetrievalMetrics } from '../rollout/metrics-store.js';
 import { loadRetrievalSettings } from '../rollout/rollout-store.js';
+import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** A context request after validation (context/get and graph/trace share it; only their defaults differ). */
@@ -16,11 +16,12 @@ export type ContextInput = z.output<typeof ContextGetInputSchema>;
  * the scope's memories still waiting for their vectors and graph edges (found lexically meanwhile).
  */
 export async function runContext(input: ContextInput, context: HandlerContext, options: { recordMetrics: boolean }) {
-  const { database } = await context.tenant();
+  const tenant = await context.tenant();
+  const { database } = tenant;
   const settings = await loadRetrievalSettings(database, context.scope.projectId);
   const requested = normalizeStrategy(input.strategy);
   const strategy = requested ?? settings.defaultStrategy;
-  const assembled = await assembleContext(database, {
+  const assembled = await assembleContext(tenant, {
     query: input.query ?? '',
     scope: context.scope,
     limit: input.limit,
@@ -34,6 +35,7 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
     policyDefault: settings.defaultStrategy,
     rolloutMode: settings.rolloutMode,
     now: context.now,
+    embeddings: context.services.embeddings,
   });
   if (options.recordMetrics) {
     const { trace } = assembled.data;

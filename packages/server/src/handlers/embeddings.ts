@@ -1,15 +1,14 @@
 import { ApiError } from '../api-error.js';
 import { backfillStatus, runBackfillBatch, setBackfillPaused } from '../embeddings/backfill.js';
-import { embeddingRegistryReady } from '../embeddings/default-registry.js';
 import { splitModelId } from '../embeddings/model-definition.js';
 import { embeddingsObservability } from '../embeddings/observability.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
-import { monthStart, usageReport } from '../embeddings/usage.js';
+import { monthStart, usageReport } from '../store/embedding-usage.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** `embeddings/models`: every model the server knows, and the selection resolved for the request. */
 export const listEmbeddingModels: Handler<'embeddings.models'> = async (input, context) => {
-  const registry = await embeddingRegistryReady();
+  const registry = context.services.embeddings;
   const selection = await selectEmbeddingModel(
     context.services,
     context.caller.ownerId,
@@ -74,16 +73,16 @@ async function modelFor(context: HandlerContext, modelId: string | undefined): P
 
 /** `GET management/embeddings/backfill`: the backfill's status for the scope and model. */
 export const getEmbeddingsBackfill: Handler<'management.embeddings.backfill.get'> = async (input, context) => {
-  const { database } = await context.tenant();
-  const backfill = await backfillStatus(database, context.scope, await modelFor(context, input.modelId));
+  const tenant = await context.tenant();
+  const backfill = await backfillStatus(tenant, context.scope, await modelFor(context, input.modelId));
   return { scope: context.scope, backfill, action: null, batch: null, message: `Backfill is ${backfill.state}` };
 };
 
 /** `POST management/embeddings/backfill`: `run` embeds one batch (nothing while paused); `pause` and `resume` toggle. */
 export const postEmbeddingsBackfill: Handler<'management.embeddings.backfill.post'> = async (input, context) => {
-  const { database } = await context.tenant();
+  const tenant = await context.tenant();
   const modelId = await modelFor(context, input.modelId);
-  const registry = await embeddingRegistryReady();
+  const registry = context.services.embeddings;
   if (input.action === 'run') {
     // Embedding costs money with remote models: a named model must be one the owner's allowlist allows.
     if (input.modelId !== undefined)
@@ -96,28 +95,22 @@ export const postEmbeddingsBackfill: Handler<'management.embeddings.backfill.pos
   let batch: { processed: number; failed: number } | null = null;
   let message: string;
   if (input.action === 'run') {
-    const run = await runBackfillBatch(
-      { database, registry, tenantId: context.scope.tenantId, now: context.now },
-      context.scope,
-      modelId,
-      input.batchSize,
-    );
+    const run = await runBackfillBatch({ tenant, registry, now: context.now }, context.scope, modelId, input.batchSize);
     batch = { processed: run.processed, failed: run.failed };
     message = run.paused
       ? 'Backfill is paused; nothing was processed (resume it first)'
       : `Embedded ${run.processed} memories; ${run.failed} failed`;
   } else {
-    await setBackfillPaused(database, context.scope, modelId, input.action === 'pause', context.now);
+    await setBackfillPaused(tenant.database, context.scope, modelId, input.action === 'pause', context.now);
     message = input.action === 'pause' ? 'Backfill paused' : 'Backfill resumed';
   }
-  const backfill = await backfillStatus(database, context.scope, modelId);
+  const backfill = await backfillStatus(tenant, context.scope, modelId);
   return { scope: context.scope, backfill, action: input.action, batch, message };
 };
 
 /** `management/embeddings/observability`: queue, worker, backfill, retrieval, cost, SLOs, alarms and health. */
 export const getEmbeddingsObservability: Handler<'management.embeddings.observability'> = async (input, context) => {
-  const { database } = await context.tenant();
-  return embeddingsObservability(database, await embeddingRegistryReady(), {
+  return embeddingsObservability(await context.tenant(), context.services.embeddings, {
     scope: context.scope,
     modelId: await modelFor(context, input.modelId),
     ...(input.modelId === undefined ? {} : { modelFilter: input.modelId }),

@@ -32,8 +32,8 @@ import { checkpointSession, endSession, sessionSnapshot, startSession } from './
 import { deleteSkillFile, listSkillFiles, promoteSkillFile, upsertSkillFile } from './skills.js';
 import type { HandlerTable } from './types.js';
 
-/** Every handler this server has, by operation id. */
-export const defaultHandlers: HandlerTable = {
+/** The handler of every operation of the contract, by id (`satisfies`: the table must be complete). */
+export const defaultHandlers = {
   health,
   'context.get': getContext,
   'memories.add': addMemory,
@@ -71,4 +71,4 @@ export const defaultHandlers: HandlerTable = {
   'management.embeddings.observability': getEmbeddingsObservability,
   'management.memory.observability': memoryObservability,
   'management.memory.evalReplay': evalReplay,
-};
+} satisfies HandlerTable;

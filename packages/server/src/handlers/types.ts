@@ -37,5 +37,5 @@ export type Handler<Id extends OperationId> = (
   context: HandlerContext,
 ) => Promise<OperationData<Id>>;
 
-/** Handlers by operation id. */
-export type HandlerTable = { [Id in OperationId]?: Handler<Id> };
+/** One handler per operation of the contract's table: a missing one is a compile error, not a runtime 404. */
+export type HandlerTable = { readonly [Id in OperationId]: Handler<Id> };

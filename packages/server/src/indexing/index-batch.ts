@@ -3,9 +3,9 @@ import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { embedWrittenMemories } from '../embeddings/write-hook.js';
 import { extractGraphAfterWrites } from '../graph/extract-after-write.js';
 import type { Logger } from '../logger.js';
-import type { Database } from '../store/database.js';
-import { MEMORY_COLUMNS, type MemoryRow } from '../store/memory-rows.js';
-import { finishIndexJobStatements, type IndexJob, retryIndexJobStatement } from './index-jobs.js';
+import { finishIndexJobStatements, type IndexJob, retryIndexJobStatement } from '../store/index-jobs.js';
+import type { MemoryRow } from '../store/memory-rows.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 
 /** Claims a job gets before it is given up (its memory then waits for the embedding backfill). */
 export const MAX_INDEX_ATTEMPTS = 5;
@@ -17,8 +17,7 @@ const RETRY_BASE_MS = 30_000;
 
 /** What indexing one batch needs. */
 export interface IndexBatchTarget {
-  database: Database;
-  tenantId: string | null;
+  tenant: TenantDatabase;
   /** Who holds the batch's claims. */
   claimant: string;
   registry: EmbeddingRegistry;
@@ -43,12 +42,10 @@ function retryAt(job: IndexJob, nowMs: number): number {
  * attempts run out; the backfill covers it after that.
  */
 export async function indexBatch(target: IndexBatchTarget, jobs: readonly IndexJob[]): Promise<void> {
-  const { database, claimant } = target;
+  const { tenant, claimant } = target;
+  const { database } = tenant;
   if (jobs.length === 0) return;
-  const rows = await database.all<MemoryRow>(
-    `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq IN (${jobs.map(() => '?').join(', ')})`,
-    jobs.map((job) => job.memorySeq),
-  );
+  const rows = await tenant.memories.findBySeqs(jobs.map((job) => job.memorySeq));
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   const live: Array<{ job: IndexJob; row: MemoryRow }> = [];
   const dropped: InStatement[] = [];
@@ -81,7 +78,7 @@ export async function indexBatch(target: IndexBatchTarget, jobs: readonly IndexJ
   }
   const outcomes = await extractGraphAfterWrites(
     target.logger,
-    database,
+    tenant,
     live.map((entry) => entry.row),
     target.now,
     (row) => finish.get(row.id) ?? [],

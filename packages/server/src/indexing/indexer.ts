@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import { outsideRequestScope } from '../pipeline/request-scope.js';
+import type { IndexJob } from '../store/index-jobs.js';
 import { describeError } from '../tenancy/resolver.js';
-import type { IndexJob } from './index-jobs.js';
 
 /** Jobs one claim takes while the database is quiet: one embedding call and one graph transaction serve them all. */
 const BATCH_SIZE = 64;

@@ -3,9 +3,9 @@ import { hostname } from 'node:os';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/database.js';
+import { claimIndexJobs } from '../store/index-jobs.js';
 import { type DatabaseLifecycle, describeError, type TenantDatabase } from '../tenancy/resolver.js';
 import { indexBatch } from './index-batch.js';
-import { claimIndexJobs } from './index-jobs.js';
 import { Indexer } from './indexer.js';
 
 /** What the indexers of a server share. */
@@ -13,7 +13,8 @@ export interface IndexingOptions {
   logger: Logger;
   /** The model of memories that name none (MEMORY_EMBEDDING_MODEL). */
   defaultModel: string;
-  registry: () => Promise<EmbeddingRegistry>;
+  /** The server's embedding models. */
+  registry: EmbeddingRegistry;
   /** The record clock (usage month, graph timestamps); tests may pin it. */
   now: () => Date;
   /** Wall-clock milliseconds for leases and backoff. */
@@ -42,7 +43,7 @@ export class IndexingService implements DatabaseLifecycle {
   /** Starts the indexer of a database that just opened; it resumes the jobs left from before at once. */
   opened(handle: TenantDatabase): void {
     if (this.closed || this.indexers.has(handle.database)) return;
-    const { database, tenantId } = handle;
+    const { database } = handle;
     const clock = this.options.clock ?? Date.now;
     const indexer = new Indexer(
       {
@@ -50,10 +51,9 @@ export class IndexingService implements DatabaseLifecycle {
         process: async (jobs) =>
           indexBatch(
             {
-              database,
-              tenantId,
+              tenant: handle,
               claimant: this.claimant,
-              registry: await this.options.registry(),
+              registry: this.options.registry,
               defaultModel: this.options.defaultModel,
               logger: this.options.logger,
               now: this.options.now(),
@@ -79,8 +79,8 @@ export class IndexingService implements DatabaseLifecycle {
   }
 
   /** Tells a database's indexer that jobs were just written. */
-  wake(database: Database): void {
-    this.indexers.get(database)?.wake();
+  jobsQueued(handle: TenantDatabase): void {
+    this.indexers.get(handle.database)?.wake();
   }
 
   /** Stops background indexing everywhere (writes still queue jobs; `drain` still indexes). */

@@ -10,18 +10,13 @@ const SWEEP_CONCURRENCY = 2;
  * LRU later evicts has finished its work. A database that cannot be opened is skipped (its first request will say why).
  */
 export async function reopenKnownDatabases(
-  services: Pick<Services, 'control' | 'resolver' | 'indexing' | 'logger' | 'now'>,
+  services: Pick<Services, 'control' | 'registry' | 'resolver' | 'indexing' | 'logger' | 'now'>,
 ): Promise<void> {
-  const control = services.control.database;
-  const owners = await control.all<{ id: string }>(
-    'SELECT id FROM owners WHERE workspace_db_url IS NOT NULL ORDER BY created_at',
-  );
-  const tenants = await control.all<{ owner_id: string; tenant_id: string }>(
-    "SELECT owner_id, tenant_id FROM tenants WHERE status = 'ready' ORDER BY updated_at DESC",
-  );
+  const owners = await services.control.ownersWithWorkspace();
+  const tenants = await services.registry.readyMappings();
   const queue: Array<{ ownerId: string; tenantId: string | null }> = [
-    ...owners.map((owner) => ({ ownerId: owner.id, tenantId: null })),
-    ...tenants.map((tenant) => ({ ownerId: tenant.owner_id, tenantId: tenant.tenant_id })),
+    ...owners.map((ownerId) => ({ ownerId, tenantId: null })),
+    ...tenants.map((tenant) => ({ ownerId: tenant.ownerId, tenantId: tenant.tenantId })),
   ];
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {

@@ -35,7 +35,6 @@ export async function serveLegacyKeyRoute(
 ): Promise<Response> {
   const operation = KEY_OPERATIONS[call.request.method.toUpperCase()];
   if (operation === undefined) throw new Error(`the legacy key route does not serve ${call.request.method}`);
-  const started = performance.now();
   const result = await runOperation(services, handlers, {
     operation,
     readInput: () => readOperationInput(operation, call.request, {}),
@@ -44,19 +43,10 @@ export async function serveLegacyKeyRoute(
     endpoint: call.path,
     requestId: call.requestId,
   });
-  services.logger.info('request', {
-    requestId: call.requestId,
-    method: operation.method,
-    path: call.path,
-    operation: operation.id,
-    status: result.status,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-  });
   return new Response(JSON.stringify(result.envelope), {
     status: result.status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'x-request-id': call.requestId,
       ...result.headers,
       Deprecation: 'true',
       Link: `<${LEGACY_KEY_SUCCESSOR}>; rel="successor-version"`,

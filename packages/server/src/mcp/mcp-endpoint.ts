@@ -18,6 +18,7 @@ import type { HandlerTable } from '../handlers/types.js';
 import { authenticate, bearerToken } from '../pipeline/authenticate.js';
 import type { Services } from '../services.js';
 import { describeError } from '../tenancy/resolver.js';
+import { withMcpAccept } from './accept-header.js';
 import { createMcpServer } from './mcp-server.js';
 import { allowedOriginsOf, originAllowed } from './origin-check.js';
 
@@ -40,18 +41,12 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
-function withHeader(response: Response, name: string, value: string): Response {
-  const copy = new Response(response.body, response);
-  copy.headers.set(name, value);
-  return copy;
-}
-
 /**
  * Checks the client address rate limit and the API key before any MCP message is read, so a missing or bad
  * key gets the contract's 401 envelope rather than a JSON-RPC error.
  */
 async function admit(services: Services, call: McpHttpRequest): Promise<AuthInfo | Response> {
-  const headers: Record<string, string> = { 'x-request-id': call.requestId };
+  const headers: Record<string, string> = {};
   const refuse = (error: ApiErrorObject) => {
     if (error.status === 401) headers['www-authenticate'] = 'Bearer realm="memory-service"';
     return jsonResponse(
@@ -99,7 +94,8 @@ async function admit(services: Services, call: McpHttpRequest): Promise<AuthInfo
  * response mode answers with one JSON body, since no tool sends notifications before its result; `json` would
  * do the same but warns on the console at every start); 2025-era requests (the `initialize` handshake) get a
  * fresh server and a stateless Streamable HTTP transport with JSON responses, mirroring the SDK's stateless
- * fallback without its SSE streams.
+ * fallback without its SSE streams. Only POST is served (405 `Allow: POST` otherwise, before the key), and a
+ * POST's missing or wildcard `Accept` is read as accepting both JSON and SSE (`withMcpAccept`).
  */
 export function createMcpEndpoint(services: Services, handlers: HandlerTable): McpEndpoint {
   const maxRequestBodySize = LIMITS.requestBodyBytes;
@@ -119,11 +115,6 @@ export function createMcpEndpoint(services: Services, handlers: HandlerTable): M
   });
 
   async function serveLegacy(request: Request, authInfo: AuthInfo): Promise<Response> {
-    if (request.method.toUpperCase() !== 'POST') {
-      // Stateless: there is no session stream to open (GET) or end (DELETE).
-      const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
-      return jsonResponse(405, body, { allow: 'POST' });
-    }
     const server = factory({ era: 'legacy', authInfo, requestInfo: request });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -149,14 +140,19 @@ export function createMcpEndpoint(services: Services, handlers: HandlerTable): M
           error: { code: -32000, message: 'Forbidden: this Origin is not allowed' },
           id: null,
         };
-        return jsonResponse(403, body, { 'x-request-id': call.requestId });
+        return jsonResponse(403, body, {});
+      }
+      if (call.request.method.toUpperCase() !== 'POST') {
+        // Stateless: no session stream to open (GET) or end (DELETE); refused as a route would be, before the key.
+        const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
+        return jsonResponse(405, body, { allow: 'POST' });
       }
       const admitted = await admit(services, call);
       if (admitted instanceof Response) return admitted;
-      const response = (await isLegacyRequest(call.request, undefined, { maxRequestBodySize }))
-        ? await serveLegacy(call.request, admitted)
-        : await modern.fetch(call.request, { authInfo: admitted });
-      return withHeader(response, 'x-request-id', call.requestId);
+      const request = withMcpAccept(call.request);
+      return (await isLegacyRequest(request, undefined, { maxRequestBodySize }))
+        ? await serveLegacy(request, admitted)
+        : await modern.fetch(request, { authInfo: admitted });
     },
   };
 }

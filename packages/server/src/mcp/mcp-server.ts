@@ -12,6 +12,7 @@ import {
 } from '@memory-service/contract';
 import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { HandlerTable } from '../handlers/types.js';
+import { logRequest } from '../pipeline/log-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
 import type { Services } from '../services.js';
 import { type ToolArguments, toolAnnotations, toolInputSchema, toolOutputSchema } from './tool-schemas.js';
@@ -20,17 +21,13 @@ import { type ToolArguments, toolAnnotations, toolInputSchema, toolOutputSchema 
 export interface McpCallOrigin {
   /** The request's Authorization header, checked again by the pipeline for every call. */
   authorization: string | undefined;
-  /** The HTTP request's id, logged beside each call's own request id. */
+  /** The HTTP request's id: each tool call runs, answers and is logged under it. */
   httpRequestId: string | null;
 }
 
-/** The MCP tools this server serves: those of DESIGN 7 whose operation has a handler, with their operation. */
-export function servedTools(
-  handlers: HandlerTable,
-): Array<{ tool: McpToolDefinition; operation: OperationDefinition }> {
-  return mcpTools
-    .filter((tool) => handlers[tool.operationId] !== undefined)
-    .map((tool) => ({ tool, operation: operations[tool.operationId] as OperationDefinition }));
+/** The MCP tools this server serves: every tool of the operations table, with its operation. */
+export function servedTools(): Array<{ tool: McpToolDefinition; operation: OperationDefinition }> {
+  return mcpTools.map((tool) => ({ tool, operation: operations[tool.operationId] as OperationDefinition }));
 }
 
 /** A readable rendering of an envelope for clients that only read `content`: the data as JSON, or `CODE: message`. */
@@ -56,7 +53,8 @@ async function callTool(
   args: ToolArguments,
 ): Promise<CallToolResult> {
   const { tool, operation } = served;
-  const requestId = randomUUID();
+  // The HTTP request's id, so the tool's envelope, the response's X-Request-Id and the log lines agree.
+  const requestId = origin.httpRequestId ?? randomUUID();
   const started = performance.now();
   const input = { ...inputFromMcpArguments(args, operation), ...(tool.fixedInput ?? {}) };
   const result = await runOperation(services, handlers, {
@@ -68,31 +66,32 @@ async function callTool(
     endpoint: `${MCP_PATH}#${tool.name}`,
     requestId,
   });
-  services.logger.info('mcp tool call', {
+  logRequest(services.logger, {
     requestId,
-    httpRequestId: origin.httpRequestId,
-    tool: tool.name,
+    method: 'POST',
+    path: MCP_PATH,
     operation: operation.id,
+    tool: tool.name,
     status: result.status,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    started,
   });
   return toolResult(result.envelope);
 }
 
 /**
- * Builds the MCP server for one HTTP request (stateless serving): one tool per served entry of the contract's
- * MCP tool list, each running its operation through the same pipeline as the HTTP route.
+ * Builds the MCP server for one HTTP request (stateless serving): one tool per MCP tool of the contract's
+ * operations table, each running its operation through the same pipeline as the HTTP route.
  */
 export function createMcpServer(services: Services, handlers: HandlerTable, origin: McpCallOrigin): McpServer {
   const server = new McpServer({ name: SERVICE_NAME, version: CONTRACT_VERSION });
-  for (const served of servedTools(handlers)) {
+  for (const served of servedTools()) {
     server.registerTool(
       served.tool.name,
       {
         description: served.tool.description,
         inputSchema: toolInputSchema(served.tool, served.operation),
-        outputSchema: toolOutputSchema,
-        annotations: toolAnnotations(served.tool),
+        outputSchema: toolOutputSchema(served.operation),
+        annotations: toolAnnotations(served.operation),
       },
       (args) => callTool(services, handlers, origin, served, args),
     );

@@ -1,7 +1,7 @@
 import { MCP_PATH } from '@memory-service/contract';
 import type { Hono } from 'hono';
 import type { HandlerTable } from '../handlers/types.js';
-import { clientIpOf, requestIdOf } from '../pipeline/request-meta.js';
+import { clientIpOf } from '../pipeline/request-meta.js';
 import type { Services } from '../services.js';
 import { LEGACY_KEY_METHODS, serveLegacyKeyRoute } from './legacy-key-route.js';
 import { createMcpEndpoint } from './mcp-endpoint.js';
@@ -13,25 +13,15 @@ import { createMcpEndpoint } from './mcp-endpoint.js';
  */
 export function registerMcp(app: Hono, services: Services, handlers: HandlerTable): void {
   const endpoint = createMcpEndpoint(services, handlers);
-  app.all(MCP_PATH, async (context) => {
-    const requestId = requestIdOf(context.req.raw);
-    const started = performance.now();
-    const response = await endpoint.fetch({ request: context.req.raw, requestId, clientIp: clientIpOf(context) });
-    services.logger.info('request', {
-      requestId,
-      method: context.req.method,
-      path: MCP_PATH,
-      operation: 'mcp',
-      status: response.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-    });
-    return response;
-  });
+  // The app's requestIds() and request log give every request its id, its X-Request-Id header and its log line.
+  app.all(MCP_PATH, (context) =>
+    endpoint.fetch({ request: context.req.raw, requestId: context.get('requestId'), clientIp: clientIpOf(context) }),
+  );
   app.on(LEGACY_KEY_METHODS, `${MCP_PATH}/key`, (context) =>
     serveLegacyKeyRoute(services, handlers, {
       request: context.req.raw,
       path: context.req.path,
-      requestId: requestIdOf(context.req.raw),
+      requestId: context.get('requestId'),
       clientIp: clientIpOf(context),
     }),
   );

@@ -13,7 +13,7 @@ export type ToolArguments = Record<string, unknown>;
 
 const SCOPE_ARGUMENTS = { tenantId: 'tenant_id', userId: 'user_id', projectId: 'project_id' } as const;
 
-/** Argument names that differ from the operation's field beyond snake_case (DESIGN 7). */
+/** Argument names that differ from the operation's field beyond snake_case (docs/architecture.md#mcp). */
 const RENAMED_ARGUMENTS: Readonly<Record<string, string>> = { strategy: 'retrieval_strategy' };
 
 /** Nested objects whose keys are advertised in snake_case too (the contract's mapper accepts both spellings). */
@@ -27,17 +27,6 @@ const ARGUMENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   retrieval_strategy: 'lexical or hybrid; the legacy aliases baseline and hybrid_graph are accepted.',
   session_id: 'The session id returned by start_session.',
 };
-
-const READ_ONLY_TOOLS = new Set([
-  'get_context',
-  'get_rules',
-  'search_memories',
-  'list_memories',
-  'snapshot_session',
-  'list_skill_files',
-  'trace_graph',
-]);
-const DESTRUCTIVE_TOOLS = new Set(['forget_memory', 'bulk_forget_memories', 'vacuum_memories', 'delete_skill_file']);
 
 function camelToSnake(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -56,10 +45,10 @@ function unwrapOptional(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
 }
 
+/** A field as advertised: required where the operation requires it, with a description where one is known. */
 function advertised(field: z.ZodType, name: string): z.ZodType {
   const description = field.description ?? ARGUMENT_DESCRIPTIONS[name];
-  const optional = field instanceof z.ZodOptional ? field : field.optional();
-  return description === undefined ? optional : optional.describe(description);
+  return description === undefined ? field : field.describe(description);
 }
 
 function snakeCaseObject(field: z.ZodType): z.ZodType {
@@ -68,13 +57,15 @@ function snakeCaseObject(field: z.ZodType): z.ZodType {
   const shape = Object.fromEntries(
     Object.entries(objectShape(inner)).map(([key, value]) => [camelToSnake(key), advertised(value, camelToSnake(key))]),
   );
-  return z.strictObject(shape);
+  const object = z.strictObject(shape);
+  return field instanceof z.ZodOptional ? object.optional() : object;
 }
 
 /**
  * The advertised argument fields of a tool: the operation input's top-level keys in snake_case, `scope`
- * flattened into `tenant_id`/`user_id`/`project_id`, `strategy` as `retrieval_strategy`, every field optional,
- * and the tool's fixed input left out (the tool always sets it).
+ * flattened into `tenant_id`/`user_id`/`project_id`, `strategy` as `retrieval_strategy`, each field required
+ * exactly when the operation requires it (`tools/list` shows `required: ["content"]` on add_memory), and the
+ * tool's fixed input left out (the tool always sets it).
  */
 export function toolArgumentShape(tool: McpToolDefinition, operation: OperationDefinition): Record<string, z.ZodType> {
   const fixed = new Set(Object.keys(tool.fixedInput ?? {}));
@@ -96,7 +87,7 @@ export function toolArgumentShape(tool: McpToolDefinition, operation: OperationD
 
 /**
  * A tool's input schema: `tools/list` advertises the typed, snake_case fields (and no others: an unknown argument
- * is refused, DESIGN 2), while `tools/call` accepts any JSON object, so that validation happens once, in the
+ * is refused, docs/architecture.md#the-operations-table), while `tools/call` accepts any JSON object, so that validation happens once, in the
  * operation pipeline, and a bad argument comes back as the contract's error envelope with its proper code
  * instead of an SDK message.
  */
@@ -124,22 +115,54 @@ export function toolInputSchema(
 const inputSchemas = new WeakMap<McpToolDefinition, StandardSchemaWithJSON<ToolArguments, ToolArguments>>();
 
 /**
- * The output schema of every tool: `structuredContent` is the contract's envelope, success or error, with
- * `data` left open (the HTTP route's data schema describes it).
+ * JSON Schema of a response schema as the contract means it: lenient, so an object allows fields beyond those it
+ * names (zod writes `additionalProperties: false` for every output object; only strict objects mean that).
  */
-export const toolOutputSchema = z.object({
-  ok: z.boolean(),
-  data: z.unknown(),
-  error: ApiErrorObjectSchema.nullable(),
-  meta: MetaSchema,
-});
+function lenientJsonSchema(schema: z.ZodType, io: 'input' | 'output', target: string): Record<string, unknown> {
+  return z.toJSONSchema(schema, {
+    io,
+    target: target as 'draft-2020-12',
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const definition = zodSchema._zod.def as { type: string; catchall?: unknown };
+      if (definition.type === 'object' && definition.catchall === undefined) delete jsonSchema.additionalProperties;
+    },
+  }) as Record<string, unknown>;
+}
 
-/** Behaviour hints for MCP clients: which tools only read, which remove data; all act on this service only. */
-export function toolAnnotations(tool: McpToolDefinition): ToolAnnotations {
-  const readOnly = READ_ONLY_TOOLS.has(tool.name);
-  return {
-    readOnlyHint: readOnly,
-    destructiveHint: DESTRUCTIVE_TOOLS.has(tool.name),
-    openWorldHint: false,
+/**
+ * A tool's output schema: `structuredContent` is the contract's envelope, success or error, whose `data` is the
+ * operation's data schema (null on failure). It describes the result for clients and is not checked again here:
+ * the data comes from the operation's own handler, as on the HTTP route.
+ */
+export function toolOutputSchema(operation: OperationDefinition): StandardSchemaWithJSON<ToolArguments, ToolArguments> {
+  const cached = outputSchemas.get(operation);
+  if (cached !== undefined) return cached;
+  const envelope = z.object({
+    ok: z.boolean(),
+    data: operation.data.nullable(),
+    error: ApiErrorObjectSchema.nullable(),
+    meta: MetaSchema,
+  });
+  const schema: StandardSchemaWithJSON<ToolArguments, ToolArguments> = {
+    '~standard': {
+      version: 1,
+      vendor: 'memory-service',
+      validate: (value: unknown) =>
+        isRecord(value) ? { value } : { issues: [{ message: 'The tool result must be a JSON object' }] },
+      jsonSchema: {
+        input: ({ target }) => lenientJsonSchema(envelope, 'input', target),
+        output: ({ target }) => lenientJsonSchema(envelope, 'output', target),
+      },
+    },
   };
+  outputSchemas.set(operation, schema);
+  return schema;
+}
+
+const outputSchemas = new WeakMap<OperationDefinition, StandardSchemaWithJSON<ToolArguments, ToolArguments>>();
+
+/** Behaviour hints for MCP clients, from the operation's table entry; every tool acts on this service only. */
+export function toolAnnotations(operation: OperationDefinition): ToolAnnotations {
+  return { readOnlyHint: operation.readOnly, destructiveHint: operation.destructive, openWorldHint: false };
 }

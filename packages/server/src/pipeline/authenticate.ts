@@ -1,4 +1,4 @@
-import type { AuthKind } from '@memory-service/contract';
+import { AUTH_CREDENTIALS, type AuthKind } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { API_KEY_PATTERN, hashApiKey, secretsEqual } from '../auth/keys.js';
 import type { Caller } from '../handlers/types.js';
@@ -18,9 +18,9 @@ export function bearerToken(authorization: string | null | undefined): string | 
 }
 
 /**
- * Authenticates a request for a route's auth kind. API keys are looked up by SHA-256 hash; the admin token
- * (MEMORY_ADMIN_TOKEN) stands for the default owner's session on `apiKeyOrSession` routes and is the only credential
- * `management` routes (`/management/keys`) take.
+ * Authenticates a request with the credentials its route takes (`AUTH_CREDENTIALS` of the table's `auth`). API keys
+ * are looked up by SHA-256 hash; the admin token (MEMORY_ADMIN_TOKEN) stands for the default owner's session on
+ * `apiKeyOrSession` routes and is the only credential `management` routes (`/management/keys`) take.
  */
 export async function authenticate(
   services: Services,
@@ -32,10 +32,12 @@ export async function authenticate(
   if (token === null)
     throw new ApiError('MISSING_API_KEY', 'An API key is required: send "Authorization: Bearer mem_..."');
   const adminToken = services.config.adminToken;
-  if (auth !== 'apiKey' && adminToken !== undefined && adminToken !== '' && secretsEqual(token, adminToken)) {
+  const credentials = AUTH_CREDENTIALS[auth];
+  const takesAdminToken = credentials.includes('adminToken');
+  if (takesAdminToken && adminToken !== undefined && adminToken !== '' && secretsEqual(token, adminToken)) {
     return { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'admin' };
   }
-  if (auth === 'management' && API_KEY_PATTERN.test(token)) {
+  if (!credentials.includes('apiKey') && API_KEY_PATTERN.test(token)) {
     // A key that could mint keys outlives its own expiry and revocation (its children survive both): keys are
     // managed by the operator only.
     throw new ApiError(

@@ -1,33 +1,5 @@
-import { LIMITS, type OperationDefinition } from '@memory-service/contract';
+import type { OperationDefinition } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
-
-/** Reads a request body as text, refusing more than the cap before parsing (DESIGN 9). */
-async function readCappedText(request: Request, capBytes: number): Promise<string> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > capBytes) throw bodyTooLarge(capBytes);
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > capBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw bodyTooLarge(capBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function bodyTooLarge(capBytes: number): ApiError {
-  return new ApiError('INVALID_REQUEST', `The request body is larger than ${capBytes} bytes`, {
-    field: 'body',
-    maxBytes: capBytes,
-  });
-}
 
 function isJsonContentType(value: string | null): boolean {
   if (value === null) return true;
@@ -35,12 +7,15 @@ function isJsonContentType(value: string | null): boolean {
   return type === '' || type === 'application/json' || type.endsWith('+json');
 }
 
-/** Parses a JSON body (empty body = `{}`), capped at 1 MiB, with INVALID_REQUEST on anything else. */
+/**
+ * Parses a JSON body (empty body = `{}`), with INVALID_REQUEST on anything else. Its size was capped before the
+ * route ran (`limitRequestBody()`, hono's `bodyLimit()`), so reading it whole is bounded.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('INVALID_REQUEST', 'The body must be JSON (Content-Type: application/json)', { field: 'body' });
   }
-  const text = await readCappedText(request, LIMITS.requestBodyBytes);
+  const text = await request.text();
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);

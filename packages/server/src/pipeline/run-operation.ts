@@ -3,11 +3,12 @@ import {
   buildMeta,
   type Envelope,
   errorEnvelope,
-  type FeatureFlag,
+  featureFlagErrorCode,
   makeApiError,
   type OperationDefinition,
   type OperationId,
   type ResolvedScope,
+  type RouteFeatureFlag,
   successEnvelope,
   zodErrorToApiError,
 } from '@memory-service/contract';
@@ -15,7 +16,6 @@ import { ApiError } from '../api-error.js';
 import type { Caller, HandlerContext, HandlerTable } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { DatabaseClosedError } from '../store/database-connections.js';
-import { mayCreateTenant } from '../tenancy/read-only-operations.js';
 import { describeError, type TenantDatabase } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
 import type { RateLimitDecision } from './rate-limiter.js';
@@ -39,13 +39,6 @@ export interface OperationResult {
   headers: Record<string, string>;
 }
 
-const FLAG_CODES = {
-  MEMORY_SESSION_ENABLED: 'MEMORY_SESSION_DISABLED',
-  MEMORY_COMPACTION_ENABLED: 'MEMORY_COMPACTION_DISABLED',
-  MEMORY_CONSOLIDATION_ENABLED: 'MEMORY_CONSOLIDATION_DISABLED',
-  MEMORY_PROCEDURAL_ENABLED: 'MEMORY_PROCEDURAL_DISABLED',
-} as const;
-
 function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(decision.limit),
@@ -67,10 +60,16 @@ function rateLimited(decision: RateLimitDecision, who: string): ApiError {
   );
 }
 
-/** The scope a request names: `scope` in a body, or tenantId/userId/projectId at the top level. */
-export function scopeOf(input: unknown): ResolvedScope {
+/**
+ * The scope a request names, from where its operation's table entry says: the body's `scope` object, or
+ * tenantId/userId/projectId at the top level (`fields`, and `subject`: the tenant a management route acts on).
+ */
+export function scopeOf(operation: Pick<OperationDefinition, 'scopeSource'>, input: unknown): ResolvedScope {
   const record = (input ?? {}) as Record<string, unknown>;
-  const source = (record.scope && typeof record.scope === 'object' ? record.scope : record) as Record<string, unknown>;
+  const nested = record.scope !== null && typeof record.scope === 'object' ? record.scope : {};
+  const source = (
+    operation.scopeSource === 'none' ? {} : operation.scopeSource === 'object' ? nested : record
+  ) as Record<string, unknown>;
   const pick = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : null);
   return { tenantId: pick('tenantId'), userId: pick('userId'), projectId: pick('projectId') };
 }
@@ -113,15 +112,14 @@ export async function runOperation(
     const rawInput = (await call.readInput()) ?? {};
     const parsed = operation.input.safeParse(rawInput);
     if (!parsed.success) return fail(zodErrorToApiError(parsed.error, rawInput, operation.fieldCodes));
-    const handler = handlers[operation.id as OperationId] as
-      | ((input: unknown, context: HandlerContext) => Promise<unknown>)
-      | undefined;
-    if (handler === undefined) {
-      throw new ApiError('NOT_FOUND', `${operation.method} ${operation.path} is not served by this server`);
-    }
+    // The table has a handler for every id (HandlerTable); the input was parsed by this operation's schema.
+    const handler = handlers[operation.id as OperationId] as (
+      input: unknown,
+      context: HandlerContext,
+    ) => Promise<unknown>;
     let status: number = operation.successStatus;
     let tenant: Promise<TenantDatabase> | undefined;
-    const scope = scopeOf(parsed.data);
+    const scope = scopeOf(operation, parsed.data);
     const context: HandlerContext = {
       operation,
       caller,
@@ -131,7 +129,7 @@ export async function runOperation(
       services,
       tenant: () => {
         tenant ??= services.resolver.resolve(caller.ownerId, scope.tenantId, now, {
-          createTenant: mayCreateTenant(operation.id),
+          createTenant: operation.createsTenant,
         });
         return tenant;
       },
@@ -195,8 +193,7 @@ async function withDeadline<T>(services: Services, work: (signal: AbortSignal) =
   }
 }
 
-function assertFlag(services: Services, flag: FeatureFlag): void {
+function assertFlag(services: Services, flag: RouteFeatureFlag): void {
   if (services.config.flags[flag]) return;
-  const code = FLAG_CODES[flag as keyof typeof FLAG_CODES];
-  if (code !== undefined) throw new ApiError(code, `This endpoint is disabled (${flag}=false)`);
+  throw new ApiError(featureFlagErrorCode(flag), `This endpoint is disabled (${flag}=false)`);
 }

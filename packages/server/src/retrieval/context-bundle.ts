@@ -1,6 +1,7 @@
 import {
   type ContextMode,
   DEFAULTS,
+  LEGACY_STRATEGY_NAMES,
   LIMITS,
   type OperationData,
   type ResolvedScope,
@@ -8,14 +9,14 @@ import {
   type RolloutMode,
   type Strategy,
 } from '@memory-service/contract';
+import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { conflictsAmong } from '../graph/conflicts.js';
 import { graphForContext } from '../graph/context-graph.js';
 import type { RetrievalMetricsRow } from '../rollout/metrics-store.js';
 import type { Database } from '../store/database.js';
-import { MemoryStore } from '../store/memories.js';
-import { type MemoryRow, prefixed, toMemory } from '../store/memory-rows.js';
-import { allOf, visibleTo } from '../store/scope-filter.js';
+import { toMemory } from '../store/memory-rows.js';
 import { SkillStore } from '../store/skills.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { type RetrievalOutcome, retrieve } from './retrieve.js';
 import { toRetrievedMemory } from './search.js';
 
@@ -38,6 +39,8 @@ export interface ContextRequest {
   /** The scope's graph rollout mode (off when not given). */
   rolloutMode?: RolloutMode;
   now: Date;
+  /** The server's embedding models (the query's vectors of a hybrid call). */
+  embeddings: EmbeddingRegistry;
 }
 
 /** What a context call did beyond its answer, for the shadow metrics. */
@@ -46,7 +49,7 @@ export type ContextFacts = Omit<
   'projectId' | 'userId' | 'rolloutMode' | 'strategySelected' | 'strategyApplied' | 'latencyMs'
 >;
 
-/** Splits ranked candidates into the working and long-term tiers (DESIGN 4). */
+/** Splits ranked candidates into the working and long-term tiers (docs/architecture.md#retrieval). */
 export function partitionTiers(ranked: readonly RetrievedMemory[], mode: ContextMode, limit: number) {
   const working = ranked.filter((memory) => memory.layer === 'working');
   const longTerm = ranked.filter((memory) => memory.layer !== 'working');
@@ -63,24 +66,13 @@ export function partitionTiers(ranked: readonly RetrievedMemory[], mode: Context
  * the query, so it takes no place under the cap.
  */
 async function rulesFor(
-  database: Database,
+  tenant: TenantDatabase,
   request: ContextRequest,
 ): Promise<{ rules: RetrievedMemory[]; truncated: boolean }> {
   if (!request.includeRules && request.mode !== 'rules_only') return { rules: [], truncated: false };
   const max = LIMITS.contextRules.max;
-  const where = allOf(
-    {
-      sql: `m.layer = 'rule' AND m.deleted_at IS NULL AND m.superseded_by IS NULL
-            AND (m.expires_at IS NULL OR m.expires_at > ?)`,
-      args: [request.now.toISOString()],
-    },
-    visibleTo(request.scope, 'm'),
-  );
   // One row past the cap says whether rules were left out.
-  const rows = await database.all<MemoryRow>(
-    `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
-    [...where.args, max + 1],
-  );
+  const rows = await tenant.memories.liveRules(request.scope, request.now, max + 1);
   const rules = rows.slice(0, max).map((row): RetrievedMemory => ({ ...toMemory(row), score: 1, source: 'rule' }));
   return { rules, truncated: rows.length > max };
 }
@@ -97,22 +89,23 @@ async function skillFilesFor(database: Database, request: ContextRequest) {
  * rollout (graph-expanded memories follow the baseline's `limit` results, at most graphLimit of them), conflicts,
  * skill files and an honest trace.
  */
-export async function assembleContext(database: Database, request: ContextRequest) {
+export async function assembleContext(tenant: TenantDatabase, request: ContextRequest) {
   const started = performance.now();
-  const store = new MemoryStore(database);
-  await store.expireWorking(request.now);
-  const { rules, truncated: rulesTruncated } = await rulesFor(database, request);
+  const { database } = tenant;
+  await tenant.expireWorkingMemories(request.now);
+  const { rules, truncated: rulesTruncated } = await rulesFor(tenant, request);
   const candidateLimit = Math.max(request.limit * CANDIDATE_FACTOR, 20);
   const outcome: RetrievalOutcome | null =
     request.mode === 'rules_only'
       ? null
-      : await retrieve(database, {
+      : await retrieve(tenant, {
           query: request.query,
           scope: request.scope,
           limit: candidateLimit,
           strategy: request.strategy,
           excludeLayer: 'rule',
           recencyFallback: true,
+          embeddings: request.embeddings,
         });
   const ranked = (outcome?.candidates ?? [])
     .filter((candidate) => candidate.row.superseded_by === null)
@@ -122,7 +115,7 @@ export async function assembleContext(database: Database, request: ContextReques
   const baseline = ranked.filter((memory) => selected.has(memory.id));
   const rolloutMode = request.rolloutMode ?? 'off';
   const hybrid = request.strategy === 'hybrid';
-  const graph = await graphForContext(database, {
+  const graph = await graphForContext(tenant, {
     ...request,
     rolloutMode,
     hybrid,
@@ -137,6 +130,7 @@ export async function assembleContext(database: Database, request: ContextReques
   const conflicts = await conflictsAmong(database, [...rules, ...memories]);
   const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(database, request);
   const baselineCandidates = outcome?.candidates.length ?? 0;
+  const appliedStrategy = outcome?.appliedStrategy ?? 'lexical';
   const data: OperationData<'context.get'> = {
     mode: request.mode,
     query: request.query,
@@ -148,10 +142,11 @@ export async function assembleContext(database: Database, request: ContextReques
     longTermMemories,
     trace: {
       retrievalPolicyDefaultStrategy: request.policyDefault,
-      retrievalPolicyAppliedStrategy: outcome?.appliedStrategy ?? 'lexical',
+      retrievalPolicyAppliedStrategy: appliedStrategy,
+      strategy: LEGACY_STRATEGY_NAMES[appliedStrategy],
       retrievalPolicySelection: request.strategySelection,
       semanticStrategyRequested: hybrid,
-      semanticStrategyApplied: outcome?.appliedStrategy === 'hybrid',
+      semanticStrategyApplied: appliedStrategy === 'hybrid',
       semanticFallbackTriggered: outcome?.semanticFallbackTriggered ?? false,
       semanticFallbackReason: outcome?.semanticFallbackReason ?? null,
       graphDepth: request.graphDepth,
@@ -185,8 +180,8 @@ export async function assembleContext(database: Database, request: ContextReques
 
 /** Builds the `context/get` bundle (see `assembleContext`). */
 export async function buildContextBundle(
-  database: Database,
+  tenant: TenantDatabase,
   request: ContextRequest,
 ): Promise<OperationData<'context.get'>> {
-  return (await assembleContext(database, request)).data;
+  return (await assembleContext(tenant, request)).data;
 }

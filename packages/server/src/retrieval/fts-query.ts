@@ -56,8 +56,3 @@ export function matchExpression(terms: readonly string[]): string | null {
   if (terms.length === 0) return null;
   return terms.map(termExpression).join(' OR ');
 }
-
-/** Escapes a term for a SQL LIKE pattern with `\` as the escape character. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
-}

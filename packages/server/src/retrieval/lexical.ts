@@ -1,11 +1,13 @@
 import type { InValue } from '@libsql/client';
 import type { Database } from '../store/database.js';
+import { escapeLike } from '../store/memories.js';
 import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { allTermsFirstSearch } from './all-terms-first.js';
 import { rankedMatches } from './bounded-rank.js';
 import { type CandidateScope, candidateFilter } from './candidate-filter.js';
-import { escapeLike, matchExpression, queryTerms } from './fts-query.js';
+import { matchExpression, queryTerms } from './fts-query.js';
 import { rareFirstSearch } from './rare-first.js';
 import { type TermStatistics, termStatistics } from './term-frequency.js';
 
@@ -36,9 +38,10 @@ export interface LexicalResult {
 }
 
 /** FTS5 BM25 over content, tags, category and paths, with a LIKE and then a recency fallback. */
-export async function lexicalSearch(database: Database, options: LexicalOptions): Promise<LexicalResult> {
+export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOptions): Promise<LexicalResult> {
+  const { database } = tenant;
   const where = candidateFilter(options);
-  const statistics = await termStatistics(database, queryTerms(options.query));
+  const statistics = await termStatistics(tenant.termCounts, queryTerms(options.query));
   const match = matchExpression(statistics.terms);
   if (match !== null) {
     const rows = await ftsMatches(database, statistics, match, where, options.limit);

@@ -1,8 +1,7 @@
 import type { ResolvedScope, Strategy } from '@memory-service/contract';
-import { embeddingRegistryReady } from '../embeddings/default-registry.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
-import { recordRetrievalEvent } from '../embeddings/retrieval-events.js';
-import type { Database } from '../store/database.js';
+import { recordRetrievalEvent } from '../store/retrieval-events.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { withConversationContext } from './conversation-context.js';
 import { queryTerms } from './fts-query.js';
@@ -35,8 +34,8 @@ export interface RetrievalRequest {
   now?: Date;
   /** The embedding model of the query; by default the one the scope's memories were last written with. */
   embeddingModel?: string;
-  /** The embedding registry; by default the process-wide one. */
-  embeddings?: EmbeddingRegistry;
+  /** The server's embedding models. */
+  embeddings: EmbeddingRegistry;
 }
 
 /** Candidates in rank order and the facts the traces report. */
@@ -74,16 +73,16 @@ function lexicalOutcome(
 }
 
 async function hybridOutcome(
-  database: Database,
+  tenant: TenantDatabase,
   request: RetrievalRequest,
   lexical: LexicalResult,
   now: Date,
 ): Promise<RetrievalOutcome> {
   const filters = { ...request, now };
-  const semantic = await semanticSide(database, {
+  const semantic = await semanticSide(tenant, {
     ...filters,
     limit: Math.max(request.limit, FUSION_DEPTH),
-    registry: request.embeddings ?? (await embeddingRegistryReady()),
+    registry: request.embeddings,
   });
   if (!semantic.ok) return lexicalOutcome(request, lexical, semantic);
   // Recency-fallback rows are not evidence of relevance: only real lexical hits take part in fusion.
@@ -92,10 +91,10 @@ async function hybridOutcome(
   let fused: RankedCandidate[];
   try {
     fused = fuseRankings(
-      await withConversationContext(database, hits, filters, semantic.related),
+      await withConversationContext(tenant.database, hits, filters, semantic.related),
       semantic.lists,
       now,
-      { common: await commonTerms(database, terms), terms },
+      { common: await commonTerms(tenant.termCounts, terms), terms },
     );
   } catch {
     const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
@@ -123,11 +122,11 @@ async function hybridOutcome(
  * prior; any semantic failure answers lexically and says why (`semanticFallbackTriggered`, reason), never silently.
  * Each call is recorded for embedding observability.
  */
-export async function retrieve(database: Database, request: RetrievalRequest): Promise<RetrievalOutcome> {
+export async function retrieve(tenant: TenantDatabase, request: RetrievalRequest): Promise<RetrievalOutcome> {
   const started = performance.now();
   const now = request.now ?? new Date();
   const hybrid = request.strategy === 'hybrid';
-  const lexical = await lexicalSearch(database, {
+  const lexical = await lexicalSearch(tenant, {
     query: request.query,
     scope: request.scope,
     limit: hybrid ? Math.max(request.limit, FUSION_DEPTH) : request.limit,
@@ -137,11 +136,9 @@ export async function retrieve(database: Database, request: RetrievalRequest): P
     ...(request.layer === undefined ? {} : { layer: request.layer }),
     ...(request.excludeLayer === undefined ? {} : { excludeLayer: request.excludeLayer }),
   });
-  const outcome = hybrid
-    ? await hybridOutcome(database, request, lexical, now)
-    : lexicalOutcome(request, lexical, null);
+  const outcome = hybrid ? await hybridOutcome(tenant, request, lexical, now) : lexicalOutcome(request, lexical, null);
   recordRetrievalEvent(
-    database,
+    tenant.database,
     {
       userId: request.scope.userId,
       projectId: request.scope.projectId,

@@ -1,6 +1,7 @@
 import type { OperationData, ResolvedScope, RetrievedMemory, Strategy } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
+import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { toMemory } from '../store/memory-rows.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { retrieve } from './retrieve.js';
 
@@ -11,10 +12,18 @@ export function toRetrievedMemory(candidate: RankedCandidate): RetrievedMemory {
 
 /** The `memories/search` answer. */
 export async function searchMemoriesFor(
-  database: Database,
-  options: { query: string; scope: ResolvedScope; limit: number; strategy: Strategy; type?: string; layer?: string },
+  tenant: TenantDatabase,
+  options: {
+    query: string;
+    scope: ResolvedScope;
+    limit: number;
+    strategy: Strategy;
+    type?: string;
+    layer?: string;
+    embeddings: EmbeddingRegistry;
+  },
 ): Promise<OperationData<'memories.search'>> {
-  const outcome = await retrieve(database, { ...options, recencyFallback: false });
+  const outcome = await retrieve(tenant, { ...options, recencyFallback: false });
   const memories = outcome.candidates.map(toRetrievedMemory);
   return {
     memories,

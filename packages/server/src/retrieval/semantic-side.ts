@@ -1,10 +1,8 @@
 import { ApiError } from '../api-error.js';
 import { describeEmbeddingError } from '../embeddings/embedding-errors.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
-import { scopeModel } from '../embeddings/scope-model.js';
-import { usageStatement } from '../embeddings/usage.js';
-import { findVectorTable } from '../embeddings/vector-store.js';
-import type { Database } from '../store/database.js';
+import { usageStatement } from '../store/embedding-usage.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
 import { queryTerms, wordsOf } from './fts-query.js';
 import { similarities, vectorCandidates } from './semantic.js';
@@ -76,15 +74,16 @@ export function queryTexts(query: string, local: boolean): string[] {
  * model or the search is caught and named, so the caller can fall back to lexical and say why; the server's own
  * refusals (`ApiError`: SERVER_BUSY, a passed deadline) propagate.
  */
-export async function semanticSide(database: Database, request: SemanticRequest): Promise<SemanticSide> {
+export async function semanticSide(tenant: TenantDatabase, request: SemanticRequest): Promise<SemanticSide> {
+  const { database } = tenant;
   const reasons = SEMANTIC_FALLBACK_REASONS;
   if (queryTerms(request.query).length === 0) return { ok: false, modelId: null, reason: reasons.queryHasNoTerms };
-  const modelId = request.embeddingModel ?? (await scopeModel(database, request.scope.projectId));
+  const modelId = request.embeddingModel ?? (await tenant.scopeModels.modelFor(request.scope.projectId));
   if (modelId === undefined) return { ok: false, modelId: null, reason: reasons.modelNotConfigured };
   const descriptor = request.registry.describe(modelId);
   if (descriptor === undefined || !descriptor.available)
     return { ok: false, modelId, reason: reasons.modelUnavailable };
-  const table = await findVectorTable(database, modelId);
+  const table = await tenant.vectorTables.find(modelId);
   if (table === undefined) return { ok: false, modelId, reason: reasons.indexEmpty };
   const texts = queryTexts(request.query, descriptor.local);
   let vectors: Float32Array[];

@@ -1,6 +1,6 @@
-import { type VectorTable, vectorBlob } from '../embeddings/vector-store.js';
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import { type VectorTable, vectorBlob } from '../store/vector-tables.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
 /**

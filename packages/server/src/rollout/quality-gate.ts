@@ -1,10 +1,10 @@
 import type { QualityGate, ShadowMetrics } from '@memory-service/contract';
 import type { WindowAggregate } from './metrics-store.js';
 
-/** The gate's window (DESIGN 4). */
+/** The gate's window (docs/architecture.md#retrieval). */
 export const GATE_WINDOW_HOURS = 24;
 
-/** Thresholds of the quality gate: the reference numbers of DESIGN 4. */
+/** Thresholds of the quality gate: the reference numbers of docs/architecture.md#retrieval. */
 export const QUALITY_THRESHOLDS = {
   minHybridSamples: 20,
   maxFallbackRate: 0.15,

@@ -11,7 +11,7 @@ import { QUALITY_THRESHOLDS } from './quality-gate.js';
 /** The rollout plan as the contract shapes it. */
 export type RolloutPlan = z.infer<typeof RolloutPlanSchema>;
 
-/** Consecutive ready windows before the policy default becomes hybrid (DESIGN 4). */
+/** Consecutive ready windows before the policy default becomes hybrid (docs/architecture.md#retrieval). */
 export const REQUIRED_READY_WINDOWS = 2;
 
 /** Blockers of default-on besides the gate's own reason codes. */
@@ -42,7 +42,7 @@ export function defaultOnBlockers(mode: RolloutMode, gate: QualityGate, readyWin
   return blockers;
 }
 
-/** The rollout plan (DESIGN 4): recommendation, default-on decision, gaps to the goals, SLOs and the autopilot. */
+/** The rollout plan (docs/architecture.md#retrieval): recommendation, default-on decision, gaps to the goals, SLOs and the autopilot. */
 export function buildRolloutPlan(input: {
   mode: RolloutMode;
   gate: QualityGate;

@@ -17,7 +17,7 @@ export interface RetrievalSettings {
   defaultStrategy: Strategy;
 }
 
-/** The default policy of a tenant that has never been evaluated: lexical (DESIGN 4). */
+/** The default policy of a tenant that has never been evaluated: lexical (docs/architecture.md#retrieval). */
 export const INITIAL_POLICY: RetrievalPolicy = {
   defaultStrategy: 'lexical',
   readyWindowStreak: 0,

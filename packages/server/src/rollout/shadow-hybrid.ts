@@ -1,6 +1,7 @@
 import type { ResolvedScope } from '@memory-service/contract';
+import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { retrieve } from '../retrieval/retrieve.js';
-import type { Database } from '../store/database.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 
 /** The seeds a graph execution starts from, and what the hybrid run behind them did. */
 export interface GraphSeeds {
@@ -16,9 +17,10 @@ export interface GraphSeeds {
  * and seeds from that run's top `limit` current memories; the lexical answer is not changed.
  */
 export async function graphSeeds(
-  database: Database,
+  tenant: TenantDatabase,
   input: {
     hybrid: boolean;
+    embeddings: EmbeddingRegistry;
     servedIds: readonly string[];
     query: string;
     scope: ResolvedScope;
@@ -28,13 +30,14 @@ export async function graphSeeds(
 ): Promise<GraphSeeds> {
   if (input.hybrid)
     return { seedIds: [...input.servedIds], shadowHybridExecuted: false, shadowSemanticFallback: false };
-  const shadow = await retrieve(database, {
+  const shadow = await retrieve(tenant, {
     query: input.query,
     scope: input.scope,
     limit: input.candidateLimit,
     strategy: 'hybrid',
     excludeLayer: 'rule',
     recencyFallback: true,
+    embeddings: input.embeddings,
   });
   const seedIds = shadow.candidates
     .filter((candidate) => candidate.row.superseded_by === null)

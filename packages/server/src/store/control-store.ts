@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey, previewApiKey } from '../auth/keys.js';
+import { controlCache, readThrough } from './control-cache.js';
 import type { Database } from './database.js';
-import { CONTROL_CACHE_TTL_MS, TtlCache } from './ttl-cache.js';
+import { EmbeddingConfigStore } from './embedding-config.js';
 
 /** The owner every key belongs to unless said otherwise; its workspace is the default database. */
 export const DEFAULT_OWNER_ID = 'default';
@@ -32,12 +33,17 @@ export interface WorkspaceSummary extends OwnerRow {
 
 /** Owners and API keys in the control-plane database. */
 export class ControlStore {
-  private readonly keysByHash = new TtlCache<ApiKeyRow | undefined>(CONTROL_CACHE_TTL_MS);
-  private readonly owners = new TtlCache<OwnerRow | undefined>(CONTROL_CACHE_TTL_MS);
+  private readonly keysByHash = controlCache<ApiKeyRow | undefined>();
+  private readonly owners = controlCache<OwnerRow | undefined>();
   /** When each key's last use was last written, so a busy key costs one write a minute, not one per request. */
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(readonly database: Database) {}
+  /** Owners' embedding allowlists and project overrides. */
+  readonly embeddingConfig: EmbeddingConfigStore;
+
+  constructor(readonly database: Database) {
+    this.embeddingConfig = new EmbeddingConfigStore(database);
+  }
 
   /** Drops cached rows (after writing to the control database behind this store's back). */
   clearCaches(): void {
@@ -87,12 +93,22 @@ export class ControlStore {
     return rows.map((row) => ({ ...row, active_keys: Number(row.active_keys), tenants: Number(row.tenants) }));
   }
 
+  /** The ids of owners that have a workspace database, oldest first. */
+  async ownersWithWorkspace(): Promise<string[]> {
+    const rows = await this.database.all<{ id: string }>(
+      'SELECT id FROM owners WHERE workspace_db_url IS NOT NULL ORDER BY created_at',
+    );
+    return rows.map((row) => row.id);
+  }
+
   async findOwner(ownerId: string): Promise<OwnerRow | undefined> {
-    return this.owners.get(ownerId, () => this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]));
+    return readThrough(this.owners, ownerId, () =>
+      this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]),
+    );
   }
 
   async findKeyByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-    return this.keysByHash.get(keyHash, () =>
+    return readThrough(this.keysByHash, keyHash, () =>
       this.database.get<ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]),
     );
   }

@@ -20,9 +20,21 @@ export interface MemoryFilters {
   layer?: string;
   tagsAny?: readonly string[];
   createdBefore?: string;
-  /** SQL LIKE pattern on content (already escaped with `\`). */
-  contentLike?: string;
+  /** The whole content matches this pattern, case-insensitively: `*` stands for any text, `?` for one character. */
+  contentWildcard?: string;
   projectIdExact?: string;
+}
+
+/** Escapes LIKE's own wildcards (`%`, `_`) and its escape character, so the text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** `*` and `?` wildcards as a LIKE pattern (ASCII case-insensitive, as LIKE is). */
+export function wildcardToLike(pattern: string): string {
+  return [...pattern]
+    .map((character) => (character === '*' ? '%' : character === '?' ? '_' : escapeLike(character)))
+    .join('');
 }
 
 function filterConditions(filters: MemoryFilters, alias = 'm'): Condition[] {
@@ -39,8 +51,8 @@ function filterConditions(filters: MemoryFilters, alias = 'm'): Condition[] {
   }
   if (filters.createdBefore !== undefined)
     conditions.push({ sql: `${alias}.created_at < ?`, args: [filters.createdBefore] });
-  if (filters.contentLike !== undefined) {
-    conditions.push({ sql: `${alias}.content LIKE ? ESCAPE '\\'`, args: [filters.contentLike] });
+  if (filters.contentWildcard !== undefined) {
+    conditions.push({ sql: `${alias}.content LIKE ? ESCAPE '\\'`, args: [wildcardToLike(filters.contentWildcard)] });
   }
   if (filters.projectIdExact !== undefined)
     conditions.push({ sql: `${alias}.project_id = ?`, args: [filters.projectIdExact] });
@@ -110,6 +122,34 @@ export class MemoryStore {
     return this.database.get<MemoryRow>(
       `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
       [id, ...visible.args],
+    );
+  }
+
+  /** Memories by `seq` (any order, deleted and superseded ones included): an index batch's rows. */
+  async findBySeqs(seqs: readonly number[]): Promise<MemoryRow[]> {
+    if (seqs.length === 0) return [];
+    return this.database.all<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq IN (${seqs.map(() => '?').join(', ')})`,
+      [...seqs],
+    );
+  }
+
+  /**
+   * The newest live, current rules visible to the scope (not expired at `now`), at most `limit`: a superseded rule is
+   * never served as current truth, so it takes no place under the limit.
+   */
+  async liveRules(scope: ResolvedScope, now: Date, limit: number): Promise<MemoryRow[]> {
+    const where = allOf(
+      {
+        sql: `m.layer = 'rule' AND m.deleted_at IS NULL AND m.superseded_by IS NULL
+              AND (m.expires_at IS NULL OR m.expires_at > ?)`,
+        args: [now.toISOString()],
+      },
+      visibleTo(scope, 'm'),
+    );
+    return this.database.all<MemoryRow>(
+      `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
+      [...where.args, limit],
     );
   }
 
@@ -254,13 +294,10 @@ export class MemoryStore {
   }
 
   /**
-   * Soft-deletes working memories past their TTL; returns how many. Runs at most every 30 s per database
-   * (it sits on the context/get path) and reads only the partial expiry index.
+   * Soft-deletes working memories past their TTL (at most 1,000 a call); returns how many. Reads only the partial
+   * expiry index; the tenant database object decides how often it runs (`TenantDatabase.expireWorkingMemories`).
    */
   async expireWorking(now: Date): Promise<number> {
-    const last = lastExpirySweep.get(this.database) ?? Number.NEGATIVE_INFINITY;
-    if (now.getTime() - last < EXPIRY_SWEEP_INTERVAL_MS && now.getTime() >= last) return 0;
-    lastExpirySweep.set(this.database, now.getTime());
     const rows = await this.database.all<{ id: string }>(
       `SELECT id FROM memories INDEXED BY memories_expiry
         WHERE expires_at IS NOT NULL AND deleted_at IS NULL AND expires_at <= ? LIMIT 1000`,
@@ -273,6 +310,3 @@ export class MemoryStore {
     );
   }
 }
-
-const EXPIRY_SWEEP_INTERVAL_MS = 30_000;
-const lastExpirySweep = new WeakMap<Database, number>();

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
-import type { Memory, MemoryLayer, MemoryType, ResolvedScope } from '@memory-service/contract';
+import {
+  type Memory,
+  type MemoryLayer,
+  type MemoryType,
+  type ResolvedScope,
+  recordScopeOf,
+} from '@memory-service/contract';
 import { parseJson, textOrNull } from './rows.js';
 
 /** A `memories` row as stored. */
@@ -46,7 +52,7 @@ export type MemoryPatch = Partial<
 export const MEMORY_COLUMNS =
   'seq, id, content, type, layer, tags, paths, category, metadata, user_id, project_id, embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at';
 
-/** A 12-character lowercase hex id (DESIGN 3.1). */
+/** A 12-character lowercase hex id (docs/architecture.md#storage). */
 export function newMemoryId(): string {
   return randomBytes(6).toString('hex');
 }
@@ -56,8 +62,9 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(content.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
 }
 
-/** The contract's memory record from a row. */
+/** The contract's memory record from a row; `scope` labels it `project` or `global` by its project. */
 export function toMemory(row: MemoryRow): Memory {
+  const projectId = textOrNull(row.project_id);
   return {
     id: row.id,
     content: row.content,
@@ -68,7 +75,8 @@ export function toMemory(row: MemoryRow): Memory {
     category: textOrNull(row.category),
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
     userId: textOrNull(row.user_id),
-    projectId: textOrNull(row.project_id),
+    projectId,
+    scope: recordScopeOf(projectId),
     embeddingModel: textOrNull(row.embedding_model),
     supersededBy: textOrNull(row.superseded_by),
     createdAt: row.created_at,

@@ -24,7 +24,7 @@ export function allOf(...conditions: Condition[]): Condition {
 }
 
 /**
- * Visibility inside a database (DESIGN 3.2): with a userId, that user's records plus shared ones (no userId);
+ * Visibility inside a database (docs/architecture.md#tenancy-and-visibility): with a userId, that user's records plus shared ones (no userId);
  * without, shared records only. projectId works the same way.
  */
 export function visibleTo(scope: ResolvedScope, alias = ''): Condition {

@@ -64,7 +64,7 @@ export class SessionStore {
     return this.requireSession(id);
   }
 
-  /** A session visible to the scope (DESIGN 3.2), whatever its status. */
+  /** A session visible to the scope (docs/architecture.md#tenancy-and-visibility), whatever its status. */
   async findVisible(id: string, scope: ResolvedScope): Promise<SessionRow | undefined> {
     const visible = visibleTo(scope);
     return this.database.get<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND ${visible.sql}`, [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ResolvedScope, SkillFile } from '@memory-service/contract';
+import { type ResolvedScope, recordScopeOf, type SkillFile } from '@memory-service/contract';
 import type { Database } from './database.js';
 import { parseJson, textOrNull } from './rows.js';
 import { visibleTo } from './scope-filter.js';
@@ -26,15 +26,17 @@ const SKILL_COLUMNS =
 /** How many distinct query words `listForContext` ranks by; the rest of a long query adds little. */
 const MAX_QUERY_WORDS = 16;
 
-/** The contract's skill file record from a row. */
+/** The contract's skill file record from a row; `scope` labels it `project` or `global` by its project. */
 export function toSkillFile(row: SkillFileRow): SkillFile {
+  const projectId = textOrNull(row.project_id);
   return {
     id: row.id,
     path: row.path,
     title: textOrNull(row.title),
     content: row.content,
     userId: textOrNull(row.user_id),
-    projectId: textOrNull(row.project_id),
+    projectId,
+    scope: recordScopeOf(projectId),
     useCount: Number(row.use_count),
     lastUsedAt: textOrNull(row.last_used_at),
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),

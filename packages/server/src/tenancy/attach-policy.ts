@@ -51,7 +51,7 @@ function ownEndpoint(url: string | undefined): OwnEndpoint | undefined {
 const REFUSED = "this server does not attach databases at this address (see MEMORY_ATTACH_* in the server's README)";
 
 /**
- * Where `attach` may connect (DESIGN 10): never to cloud metadata or unspecified addresses, nor to the server's own
+ * Where `attach` may connect (docs/architecture.md#trust-and-work-isolation): never to cloud metadata or unspecified addresses, nor to the server's own
  * libSQL servers (by name, `<namespace>.<name>`, or resolved address and port); to loopback, private and link-local
  * addresses only when MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS is on or the host is listed in MEMORY_ATTACH_ALLOWED_HOSTS;
  * and, when that list is set, only to hosts in it. Host names are checked again on every connection, address by

@@ -1,10 +1,10 @@
 import { ApiError } from '../api-error.js';
 import type { DatabaseLocation } from '../store/database.js';
+import type { TenantRow } from '../store/tenant-registry.js';
 import { attachFetch } from './attach-fetch.js';
 import { AttachPolicy, type AttachPolicyConfig } from './attach-policy.js';
 import { type AttachTarget, parseAttachUrl } from './attach-url.js';
 import { namespaceFetch } from './host-routed-fetch.js';
-import type { TenantRow } from './tenant-registry.js';
 
 /** The default cap on one response of an attached database (MEMORY_ATTACH_MAX_RESPONSE_BYTES). */
 export const DEFAULT_ATTACH_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;

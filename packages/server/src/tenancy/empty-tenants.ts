@@ -1,7 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
-import type { TenantDatabase } from './resolver.js';
+import { TenantDatabase } from './tenant-database.js';
 
 /** Stand-ins kept open at once; a read of an unknown tenant costs one in-memory migration (a few ms) past this. */
 const EMPTY_TENANT_CACHE_SIZE = 16;
@@ -15,7 +16,13 @@ const EVICTED_CLOSE_DELAY_MS = 30_000;
  * real tenants' so a stream of unknown ids never evicts them. Dropped when the tenant is created.
  */
 export class EmptyTenants {
-  private readonly open = new Map<string, Promise<TenantDatabase>>();
+  private readonly open = new LRUCache<string, Promise<TenantDatabase>>({
+    max: EMPTY_TENANT_CACHE_SIZE,
+    // A request may still hold an evicted stand-in: it is closed after a grace period.
+    dispose: (entry, _key, reason) => {
+      if (reason === 'evict') closeLater(entry);
+    },
+  });
 
   constructor(
     private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
@@ -25,33 +32,29 @@ export class EmptyTenants {
   get(ownerId: string, tenantId: string): Promise<TenantDatabase> {
     const key = emptyKey(ownerId, tenantId);
     const existing = this.open.get(key);
-    if (existing !== undefined) {
-      this.open.delete(key);
-      this.open.set(key, existing);
-      return existing;
-    }
+    if (existing !== undefined) return existing;
     const opening = (async () => {
       const database = await this.connect({ url: 'file::memory:' });
       await migrate(database, tenantMigrations).catch(async (error: unknown) => {
         await database.close().catch(() => undefined);
         throw error;
       });
-      return { key, tenantId, database };
+      return new TenantDatabase(key, tenantId, database);
     })();
     this.open.set(key, opening);
-    opening.catch(() => this.open.delete(key));
-    while (this.open.size > EMPTY_TENANT_CACHE_SIZE) {
-      const oldest = this.open.keys().next().value;
-      if (oldest === undefined) break;
-      this.closeLater(oldest);
-    }
+    opening.catch(() => {
+      if (this.open.peek(key) === opening) this.open.delete(key);
+    });
     return opening;
   }
 
   /** Drops the stand-in of a tenant that now exists. */
   drop(ownerId: string, tenantId: string): void {
     const key = emptyKey(ownerId, tenantId);
-    if (this.open.has(key)) this.closeLater(key);
+    const entry = this.open.peek(key);
+    if (entry === undefined) return;
+    this.open.delete(key);
+    closeLater(entry);
   }
 
   /** Closes every stand-in. */
@@ -60,15 +63,13 @@ export class EmptyTenants {
     this.open.clear();
     await Promise.all(entries.map((entry) => entry.then((handle) => handle.database.close()).catch(() => undefined)));
   }
+}
 
-  private closeLater(key: string): void {
-    const entry = this.open.get(key);
-    this.open.delete(key);
-    const timer = setTimeout(() => {
-      entry?.then((handle) => handle.database.close()).catch(() => undefined);
-    }, EVICTED_CLOSE_DELAY_MS);
-    timer.unref();
-  }
+function closeLater(entry: Promise<TenantDatabase>): void {
+  const timer = setTimeout(() => {
+    entry.then((handle) => handle.database.close()).catch(() => undefined);
+  }, EVICTED_CLOSE_DELAY_MS);
+  timer.unref();
 }
 
 function emptyKey(ownerId: string, tenantId: string): string {

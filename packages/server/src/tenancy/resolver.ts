@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { ApiError } from '../api-error.js';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -6,36 +7,40 @@ import type { ControlStore } from '../store/control-store.js';
 import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
+import type { TenantRegistry, TenantRow } from '../store/tenant-registry.js';
 import { mappingLocation } from './database-location.js';
 import { EmptyTenants } from './empty-tenants.js';
 import { namespaceFetch } from './host-routed-fetch.js';
 import type { ProvisionedDatabase, TenantProvisioner } from './provisioner.js';
 import type { SecretBox } from './secrets.js';
-import type { TenantRegistry, TenantRow } from './tenant-registry.js';
+import { TenantDatabase } from './tenant-database.js';
+
+export { TenantDatabase } from './tenant-database.js';
 
 const EVICTED_CLOSE_DELAY_MS = 30_000;
 
-/** An open, migrated tenant (or workspace) database. */
-export interface TenantDatabase {
-  /** Cache key: which database this is. */
-  key: string;
-  tenantId: string | null;
-  database: Database;
-}
-
-/** What runs beside an open database: started when it opens, stopped before it closes (the indexer). */
+/**
+ * What runs beside an open database: started when it opens, woken when it queued index jobs, stopped before it
+ * closes (the indexer).
+ */
 export interface DatabaseLifecycle {
   opened(handle: TenantDatabase): void;
+  jobsQueued(handle: TenantDatabase): void;
   closing(handle: TenantDatabase): Promise<void>;
 }
 
-const NO_LIFECYCLE: DatabaseLifecycle = { opened: () => undefined, closing: async () => undefined };
+const NO_LIFECYCLE: DatabaseLifecycle = {
+  opened: () => undefined,
+  jobsQueued: () => undefined,
+  closing: async () => undefined,
+};
 
 /** How a request may resolve its tenant. */
 export interface ResolveOptions {
   /**
    * Whether an unknown tenantId may be provisioned (writes that create records). When false (reads, see
-   * READ_ONLY_OPERATIONS) an unknown tenant is answered by an empty in-memory stand-in and nothing is created.
+   * `createsTenant` in the operations table) an unknown tenant is answered by an empty in-memory stand-in and
+   * nothing is created.
    */
   createTenant?: boolean;
 }
@@ -51,7 +56,7 @@ export function tenantCacheKey(ownerId: string, tenantId: string): string {
  * LRU and closed when evicted or on shutdown.
  */
 export class TenantResolver {
-  private readonly open = new Map<string, Promise<TenantDatabase>>();
+  private readonly open: LRUCache<string, Promise<TenantDatabase>>;
   private readonly empty: EmptyTenants;
 
   constructor(
@@ -66,6 +71,13 @@ export class TenantResolver {
     private readonly lifecycle: DatabaseLifecycle = NO_LIFECYCLE,
   ) {
     this.empty = new EmptyTenants(connect);
+    this.open = new LRUCache({
+      max: Math.max(1, config.tenantCacheSize),
+      // A request may still hold an evicted handle: it is closed after a grace period, not under its feet.
+      dispose: (entry, _key, reason) => {
+        if (reason === 'evict') this.closeLater(entry);
+      },
+    });
   }
 
   /**
@@ -116,7 +128,7 @@ export class TenantResolver {
 
   /** Drops a cached handle (after a mapping changes). */
   async forget(key: string): Promise<void> {
-    const entry = this.open.get(key);
+    const entry = this.open.peek(key);
     this.open.delete(key);
     if (entry) {
       try {
@@ -225,9 +237,6 @@ export class TenantResolver {
   private cached(key: string, tenantId: string | null, location: DatabaseLocation): Promise<TenantDatabase> {
     const existing = this.open.get(key);
     if (existing) {
-      // Refresh LRU position.
-      this.open.delete(key);
-      this.open.set(key, existing);
       // A growing tenant's planner statistics are refreshed hourly (a no-op until they are an hour old).
       existing.then((handle) => handle.database.refreshStatistics()).catch(() => undefined);
       return existing;
@@ -244,16 +253,17 @@ export class TenantResolver {
       });
       await database.refreshStatistics();
       database.logs.onDropped = (rows) => this.logger.warn('buffered log rows not written', { key, rows });
-      const handle = { key, tenantId, database };
+      const handle = new TenantDatabase(key, tenantId, database, {
+        jobsQueued: (tenant) => this.lifecycle.jobsQueued(tenant),
+      });
       this.lifecycle.opened(handle);
       return handle;
     });
     this.open.set(key, opening);
     opening.catch((error: unknown) => {
-      this.open.delete(key);
+      if (this.open.peek(key) === opening) this.open.delete(key);
       this.logger.error('tenant database failed to open', { key, error: describeError(error) });
     });
-    this.evict();
     return opening;
   }
 
@@ -262,18 +272,11 @@ export class TenantResolver {
     await handle.database.close();
   }
 
-  private evict(): void {
-    while (this.open.size > Math.max(1, this.config.tenantCacheSize)) {
-      const oldest = this.open.keys().next().value;
-      if (oldest === undefined) return;
-      const entry = this.open.get(oldest);
-      this.open.delete(oldest);
-      // A request may still hold the evicted handle: close it after a grace period, not under its feet.
-      const timer = setTimeout(() => {
-        entry?.then((handle) => this.closeHandle(handle)).catch(() => undefined);
-      }, EVICTED_CLOSE_DELAY_MS);
-      timer.unref();
-    }
+  private closeLater(entry: Promise<TenantDatabase>): void {
+    const timer = setTimeout(() => {
+      entry.then((handle) => this.closeHandle(handle)).catch(() => undefined);
+    }, EVICTED_CLOSE_DELAY_MS);
+    timer.unref();
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 import type {
   DatabaseReply,
   DatabaseRequest,
@@ -43,9 +44,9 @@ interface PreparedStatement {
   columns: string[] | null;
 }
 
-/** One open connection with its statement cache (a Map in use order: the first entry is the least recently used). */
+/** One open connection with its statement cache (the least recently used statements go first). */
 class Connection {
-  private readonly statements = new Map<string, PreparedStatement>();
+  private readonly statements = new LRUCache<string, PreparedStatement>({ max: STATEMENT_CACHE_SIZE });
 
   constructor(readonly native: NativeDatabase) {
     // First, so that even switching the journal mode waits for another connection's write instead of failing.
@@ -61,11 +62,7 @@ class Connection {
 
   prepared(sql: string): PreparedStatement {
     const cached = this.statements.get(sql);
-    if (cached !== undefined) {
-      this.statements.delete(sql);
-      this.statements.set(sql, cached);
-      return cached;
-    }
+    if (cached !== undefined) return cached;
     const statement = this.native.prepare(sql);
     statement.safeIntegers(true);
     let columns: string[] | null = null;
@@ -77,10 +74,6 @@ class Connection {
     }
     const entry = { statement, columns };
     this.statements.set(sql, entry);
-    if (this.statements.size > STATEMENT_CACHE_SIZE) {
-      const oldest = this.statements.keys().next().value;
-      if (oldest !== undefined) this.statements.delete(oldest);
-    }
     return entry;
   }
 

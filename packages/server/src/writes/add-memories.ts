@@ -1,10 +1,8 @@
 import type { ResolvedScope } from '@memory-service/contract';
-import { enqueueIndexJobStatement } from '../indexing/index-jobs.js';
-import type { Services } from '../services.js';
-import type { Database } from '../store/database.js';
-import { MemoryStore } from '../store/memories.js';
+import { enqueueIndexJobStatement } from '../store/index-jobs.js';
+import type { MemoryStore } from '../store/memories.js';
 import type { MemoryRow, NewMemory } from '../store/memory-rows.js';
-import { GroupCommit } from './group-commit.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 
 /** A `memories/add` waiting for its group commit. */
 export interface PendingAdd {
@@ -18,16 +16,11 @@ export interface PendingAdd {
  * The most adds one group commit takes: enough to amortise a transaction over a burst of concurrent writers, small
  * enough that one batch's transaction stays a few milliseconds.
  */
-const MAX_ADD_BATCH = 64;
+export const MAX_ADD_BATCH = 64;
 
-const committers = new WeakMap<Database, GroupCommit<PendingAdd, MemoryRow>>();
-
-async function runAdds(services: Services, database: Database, adds: PendingAdd[]): Promise<MemoryRow[]> {
-  const rows = await new MemoryStore(database).insertMany(adds, (id, add) => [
-    enqueueIndexJobStatement(id, 'add', add.now),
-  ]);
-  services.indexing.wake(database);
-  return rows;
+/** Writes one group commit's adds: rows, FTS entries and index jobs in one transaction. */
+export function writeAdds(memories: MemoryStore, adds: PendingAdd[]): Promise<MemoryRow[]> {
+  return memories.insertMany(adds, (id, add) => [enqueueIndexJobStatement(id, 'add', add.now)]);
 }
 
 /**
@@ -36,11 +29,6 @@ async function runAdds(services: Services, database: Database, adds: PendingAdd[
  * memory is durable and lexically findable when this resolves. Its vector and graph edges follow from the job, in
  * the background (see `indexing/`).
  */
-export function addMemoryRow(services: Services, database: Database, add: PendingAdd): Promise<MemoryRow> {
-  let committer = committers.get(database);
-  if (committer === undefined) {
-    committer = new GroupCommit((adds) => runAdds(services, database, adds), MAX_ADD_BATCH);
-    committers.set(database, committer);
-  }
-  return committer.submit(add);
+export function addMemoryRow(tenant: TenantDatabase, add: PendingAdd): Promise<MemoryRow> {
+  return tenant.adds.submit(add);
 }

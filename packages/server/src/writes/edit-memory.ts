@@ -1,12 +1,23 @@
 import type { InStatement } from '@libsql/client';
-import type { ResolvedScope } from '@memory-service/contract';
+import type { OperationInput, ResolvedScope } from '@memory-service/contract';
 import { embeddingText } from '../embeddings/embed-memories.js';
-import { listVectorTables } from '../embeddings/vector-store.js';
-import { enqueueIndexJobStatement } from '../indexing/index-jobs.js';
-import type { Services } from '../services.js';
-import type { Database } from '../store/database.js';
-import { MemoryStore } from '../store/memories.js';
+import { enqueueIndexJobStatement } from '../store/index-jobs.js';
 import type { MemoryPatch, MemoryRow } from '../store/memory-rows.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
+
+/** The patch a `memories/edit` applies: the fields the request gives, and the model selected for the memory. */
+export function patchFrom(input: OperationInput<'memories.edit'>, embeddingModel: string): MemoryPatch {
+  return {
+    ...(input.content === undefined ? {} : { content: input.content }),
+    ...(input.type === undefined ? {} : { type: input.type }),
+    ...(input.layer === undefined ? {} : { layer: input.layer }),
+    ...(input.tags === undefined ? {} : { tags: input.tags }),
+    ...(input.paths === undefined ? {} : { paths: input.paths }),
+    ...(input.category === undefined ? {} : { category: input.category }),
+    ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
+    embeddingModel,
+  };
+}
 
 /** A memory's row as a patch would leave it, in the fields its vector and graph edges are derived from. */
 function patched(row: MemoryRow, patch: MemoryPatch) {
@@ -28,8 +39,7 @@ function patched(row: MemoryRow, patch: MemoryPatch) {
  * the new one waits for the indexer. Resolves with the updated row (undefined when the memory is gone).
  */
 export async function editMemoryRow(
-  services: Services,
-  database: Database,
+  tenant: TenantDatabase,
   edit: { existing: MemoryRow; patch: MemoryPatch; scope: ResolvedScope; now: Date },
 ): Promise<MemoryRow | undefined> {
   const { existing, patch, now } = edit;
@@ -42,13 +52,9 @@ export async function editMemoryRow(
     after.paths !== before.paths ||
     after.metadata !== before.metadata ||
     after.embeddingModel !== before.embeddingModel;
-  const statements: InStatement[] = [];
-  if (textChanged) {
-    for (const table of await listVectorTables(database))
-      statements.push({ sql: `DELETE FROM ${table.tableName} WHERE memory_seq = ?`, args: [existing.seq] });
-  }
+  const statements: InStatement[] = textChanged ? await tenant.vectorTables.dropStatements(existing.seq) : [];
   if (reindex) statements.push(enqueueIndexJobStatement(existing.id, 'edit', now));
-  const updated = await new MemoryStore(database).update(existing.id, patch, edit.scope, now, statements);
-  if (reindex) services.indexing.wake(database);
+  const updated = await tenant.memories.update(existing.id, patch, edit.scope, now, statements);
+  if (reindex) tenant.jobsQueued();
   return updated;
 }

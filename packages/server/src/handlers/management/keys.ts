@@ -27,7 +27,7 @@ export function toKeyEntry(row: ApiKeyRow, now: Date): ApiKeyEntry {
   };
 }
 
-/** An owner's key inventory (DESIGN 9); the primary key is the oldest active one. */
+/** An owner's key inventory (docs/architecture.md#errors-auth-and-limits); the primary key is the oldest active one. */
 export function keyInventory(rows: readonly ApiKeyRow[], now: Date): KeyInventory {
   const keys = rows.map((row) => toKeyEntry(row, now));
   const active = keys.filter((key) => key.status === 'active');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { TenantMappingSchema } from '@memory-service/contract';
 import type * as z from 'zod';
 import { parseJson } from '../../store/rows.js';
-import type { TenantRow } from '../../tenancy/tenant-registry.js';
+import type { TenantRow } from '../../store/tenant-registry.js';
 
 type TenantMapping = z.infer<typeof TenantMappingSchema>;
 

@@ -44,7 +44,7 @@ export const graphMigrations: readonly Migration[] = [
         created_at TEXT NOT NULL
       )`,
       'CREATE INDEX graph_errors_created ON graph_errors(created_at)',
-      // The consolidation subject of each memory (DESIGN 5), so a write finds same-subject memories by index.
+      // The consolidation subject of each memory (docs/architecture.md#write-side-behaviour), so a write finds same-subject memories by index.
       `CREATE TABLE memory_subjects (
         memory_id TEXT PRIMARY KEY,
         group_key TEXT NOT NULL,

@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { allOf, visibleTo } from '../store/scope-filter.js';
+import type { Database } from './database.js';
+import { allOf, visibleTo } from './scope-filter.js';
 
 /** Where an embedding job came from. */
 export type JobOrigin = 'write' | 'backfill';

@@ -1,5 +1,5 @@
 import type { InStatement } from '@libsql/client';
-import type { Database } from '../store/database.js';
+import type { Database } from './database.js';
 
 /** One metered embedding request: who (tenant, project), which model, how much. */
 export interface UsageEvent {

@@ -1,6 +1,6 @@
 import type { ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { visibleTo } from '../store/scope-filter.js';
+import type { Database } from './database.js';
+import { visibleTo } from './scope-filter.js';
 
 /** The tables the graph, rollout and consolidation need; `graph/status` reports schema_missing without them. */
 export const GRAPH_TABLES = [

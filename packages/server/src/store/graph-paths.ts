@@ -1,8 +1,7 @@
 import type { InValue } from '@libsql/client';
 import type { EdgeType, ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
-import { EDGE_WEIGHTS } from './graph-model.js';
+import type { Database } from './database.js';
+import { allOf, type Condition, visibleTo } from './scope-filter.js';
 
 /** One step from a memory to a neighbour: through a shared node or along a memory-to-memory edge. */
 export interface PathStep {
@@ -14,11 +13,15 @@ export interface PathStep {
   createdAt: string;
 }
 
-/** Which neighbours may be reached: live, current, visible, not rules, in the requested layers. */
+/**
+ * Which neighbours may be reached (live, current, visible, not rules, in the requested layers), and how a step's edge
+ * type weighs in the order they are read (strongest first; unlisted types weigh 0).
+ */
 export interface NeighbourFilter {
   scope: ResolvedScope;
   layer: 'working' | 'long_term' | null;
   maxRows: number;
+  edgeWeights: Readonly<Record<string, number>>;
 }
 
 function reachable(filter: NeighbourFilter): Condition {
@@ -30,8 +33,9 @@ function reachable(filter: NeighbourFilter): Condition {
   return allOf(...conditions);
 }
 
-function weightCase(column: string): string {
-  const cases = Object.entries(EDGE_WEIGHTS).map(([type, weight]) => `WHEN '${type}' THEN ${weight}`);
+function weightCase(column: string, weights: NeighbourFilter['edgeWeights']): string {
+  // The types are the contract's edge names and the weights numbers: both are safe to inline.
+  const cases = Object.entries(weights).map(([type, weight]) => `WHEN '${type}' THEN ${Number(weight)}`);
   return `(CASE ${column} ${cases.join(' ')} ELSE 0 END)`;
 }
 
@@ -63,7 +67,7 @@ export async function nodeNeighbours(database: Database, fromIds: readonly strin
        JOIN graph_memory_links target ON target.node_id = source.node_id AND target.memory_id <> source.memory_id
        JOIN memories m ON m.id = target.memory_id
       WHERE source.memory_id IN (${marks(fromIds)}) AND ${where.sql}
-      ORDER BY ${weightCase('target.edge_type')} * source.confidence * target.confidence DESC, m.created_at DESC
+      ORDER BY ${weightCase('target.edge_type', filter.edgeWeights)} * source.confidence * target.confidence DESC, m.created_at DESC
       LIMIT ?`,
     [...fromIds, ...where.args, filter.maxRows],
   );
@@ -84,7 +88,7 @@ export async function edgeNeighbours(database: Database, fromIds: readonly strin
        SELECT e.target_memory_id, e.source_memory_id, e.target_memory_id, e.edge_type, e.confidence, m.created_at
          FROM graph_edges e JOIN memories m ON m.id = e.source_memory_id
         WHERE e.target_memory_id IN (${marks(fromIds)}) AND ${where.sql}
-     ) ORDER BY ${weightCase('edge_type')} * confidence DESC, created_at DESC LIMIT ?`,
+     ) ORDER BY ${weightCase('edge_type', filter.edgeWeights)} * confidence DESC, created_at DESC LIMIT ?`,
     args,
   );
   return rows.map(toStep);

@@ -1,8 +1,8 @@
 import type { InStatement, InValue } from '@libsql/client';
 import type { ConsolidationRun, MemoryType, ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { allOf, type Condition } from '../store/scope-filter.js';
-import type { ConsolidationCandidate, ConsolidationPlan } from './plan-consolidation.js';
+import type { ConsolidationCandidate, ConsolidationPlan } from '../consolidation/plan-consolidation.js';
+import type { Database } from './database.js';
+import { allOf, type Condition } from './scope-filter.js';
 
 /** Which memories a run considers (see `consolidateMemories` for the meaning of the flags). */
 export interface ConsolidationSelection {

@@ -1,4 +1,4 @@
-import type { Database } from '../store/database.js';
+import type { Database } from './database.js';
 
 /** Codes of graph failures (also read by observability's top error codes). */
 export type GraphErrorCode =
@@ -48,4 +48,20 @@ export async function countGraphErrorsSince(database: Database, since: Date): Pr
     since.toISOString(),
   ]);
   return Number(row?.total ?? 0);
+}
+
+/** Graph failures since a time (inclusive), by code; none when the graph tables are missing. */
+export async function graphErrorCodesSince(
+  database: Database,
+  since: Date,
+): Promise<Array<{ code: string; count: number }>> {
+  try {
+    const rows = await database.all<{ code: string; count: number }>(
+      'SELECT code, COUNT(*) AS count FROM graph_errors WHERE created_at >= ? GROUP BY code',
+      [since.toISOString()],
+    );
+    return rows.map((row) => ({ code: row.code, count: Number(row.count) }));
+  } catch {
+    return [];
+  }
 }

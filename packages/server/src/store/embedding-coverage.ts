@@ -1,20 +1,18 @@
 import type { ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memory-rows.js';
-import { allOf, type Condition, visibleTo } from '../store/scope-filter.js';
-import { findVectorTable } from './vector-store.js';
+import type { Database } from './database.js';
+import { type MemoryRow, prefixed } from './memory-rows.js';
+import { allOf, type Condition, visibleTo } from './scope-filter.js';
+import type { VectorTables } from './vector-tables.js';
+
+/** A tenant database and its vector tables (a `TenantDatabase` is one). */
+interface Vectorised {
+  database: Database;
+  vectorTables: VectorTables;
+}
 
 /** Memories that should have a vector: live, current (superseded ones are never served), visible to the scope. */
 function embeddable(scope: ResolvedScope): Condition {
   return allOf({ sql: 'm.deleted_at IS NULL AND m.superseded_by IS NULL', args: [] }, visibleTo(scope, 'm'));
-}
-
-/** The condition "has no vector for this model" (every memory, when the model has no table yet). */
-async function lacking(database: Database, modelId: string): Promise<Condition> {
-  const table = await findVectorTable(database, modelId);
-  return table === undefined
-    ? { sql: '1 = 1', args: [] }
-    : { sql: `NOT EXISTS (SELECT 1 FROM ${table.tableName} v WHERE v.memory_seq = m.seq)`, args: [] };
 }
 
 /** Counts for a scope and model: memories to embed, those without a vector, those whose embedding failed. */
@@ -27,9 +25,13 @@ export interface CoverageFigures {
 }
 
 /** Coverage of a model's vectors over the memories visible to a scope. */
-export async function coverage(database: Database, scope: ResolvedScope, modelId: string): Promise<CoverageFigures> {
+export async function coverage(
+  { database, vectorTables }: Vectorised,
+  scope: ResolvedScope,
+  modelId: string,
+): Promise<CoverageFigures> {
   const base = embeddable(scope);
-  const missing = allOf(base, await lacking(database, modelId));
+  const missing = allOf(base, await vectorTables.lackingCondition(modelId));
   const total = await database.get<{ count: number }>(`SELECT COUNT(*) AS count FROM memories m WHERE ${base.sql}`, [
     ...base.args,
   ]);
@@ -52,13 +54,14 @@ export async function coverage(database: Database, scope: ResolvedScope, modelId
 
 /** The next memories without a vector for the model, in write order after a cursor. */
 export async function nextPending(
-  database: Database,
+  { database, vectorTables }: Vectorised,
   scope: ResolvedScope,
   modelId: string,
   afterSeq: number,
   limit: number,
 ): Promise<MemoryRow[]> {
-  const where = allOf(embeddable(scope), await lacking(database, modelId), { sql: 'm.seq > ?', args: [afterSeq] });
+  const lacking = await vectorTables.lackingCondition(modelId);
+  const where = allOf(embeddable(scope), lacking, { sql: 'm.seq > ?', args: [afterSeq] });
   return database.all<MemoryRow>(`SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.seq LIMIT ?`, [
     ...where.args,
     limit,

@@ -1,6 +1,6 @@
 import type { ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { allOf, visibleTo } from '../store/scope-filter.js';
+import type { Database } from './database.js';
+import { allOf, visibleTo } from './scope-filter.js';
 
 /** One retrieve() call as observability sees it. */
 export interface RetrievalEvent {

@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
-import { allOf, visibleTo } from '../store/scope-filter.js';
+import type { Database } from './database.js';
+import { allOf, visibleTo } from './scope-filter.js';
 
 /** Why a memory is queued: it was added, or an edit changed what its vector or graph edges are derived from. */
 export type IndexJobKind = 'add' | 'edit';

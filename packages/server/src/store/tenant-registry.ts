@@ -1,6 +1,6 @@
 import type { InValue } from '@libsql/client';
-import type { Database } from '../store/database.js';
-import { CONTROL_CACHE_TTL_MS, TtlCache } from '../store/ttl-cache.js';
+import { controlCache, readThrough } from './control-cache.js';
+import type { Database } from './database.js';
 
 /** A row of the `tenants` table of the control database. */
 export interface TenantRow {
@@ -20,13 +20,13 @@ export interface TenantRow {
 
 /** Tenant mappings: which database serves (owner, tenantId). */
 export class TenantRegistry {
-  private readonly rows = new TtlCache<TenantRow | undefined>(CONTROL_CACHE_TTL_MS);
+  private readonly rows = controlCache<TenantRow | undefined>();
 
   constructor(private readonly database: Database) {}
 
   /** A mapping (cached briefly: resolved on every tenant request). */
   async find(ownerId: string, tenantId: string): Promise<TenantRow | undefined> {
-    return this.rows.get(cacheKey(ownerId, tenantId), () =>
+    return readThrough(this.rows, cacheKey(ownerId, tenantId), () =>
       this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [ownerId, tenantId]),
     );
   }
@@ -34,6 +34,14 @@ export class TenantRegistry {
   /** Drops cached mappings (after writing to the table behind this registry's back). */
   clearCache(): void {
     this.rows.clear();
+  }
+
+  /** Every ready mapping of every owner, most recently changed first. */
+  async readyMappings(): Promise<Array<{ ownerId: string; tenantId: string }>> {
+    const rows = await this.database.all<{ owner_id: string; tenant_id: string }>(
+      "SELECT owner_id, tenant_id FROM tenants WHERE status = 'ready' ORDER BY updated_at DESC",
+    );
+    return rows.map((row) => ({ ownerId: row.owner_id, tenantId: row.tenant_id }));
   }
 
   async list(ownerId: string): Promise<TenantRow[]> {

@@ -1,0 +1,26 @@
+import type { Logger } from '../logger.js';
+
+/**
+ * One request, or one MCP tool call, as it is logged. Only these fields reach the line: no header, body, token,
+ * key or SQL can, since nothing free-form is passed (the path is the URL path, without its query).
+ */
+export interface RequestLogEntry {
+  requestId: string;
+  method: string;
+  path: string;
+  /** The operation id (`memories.add`, `mcp`), or null when no route matched. */
+  operation: string | null;
+  /** The MCP tool, for a tool call. */
+  tool?: string;
+  status: number;
+  /** `performance.now()` when the work began. */
+  started: number;
+}
+
+/** Writes the one log line of an HTTP request (`request`) or an MCP tool call (`mcp tool call`). */
+export function logRequest(logger: Logger, entry: RequestLogEntry): void {
+  const { started, tool, ...fields } = entry;
+  const durationMs = Math.round((performance.now() - started) * 100) / 100;
+  if (tool === undefined) logger.info('request', { ...fields, durationMs });
+  else logger.info('mcp tool call', { ...fields, tool, durationMs });
+}
