@@ -15,6 +15,12 @@ export interface InProcessServer {
     route: string,
     body?: unknown,
   ): Promise<{ data: T | null; error: ApiFailure | null }>;
+  /** Options for a `@memory-service/client` of this server: its `fetch` goes straight to the app, no port. */
+  clientOptions: {
+    baseUrl: string;
+    apiKey: string;
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  };
   embeddingModel: string;
   close(): Promise<void>;
 }
@@ -54,6 +60,11 @@ export async function startInProcessServer(options: { embeddingModel?: string })
       const { data, error } = await attempt(method, route, body);
       if (error !== null) throw new Error(`${method} ${route} failed: ${error.code}`);
       return data as never;
+    },
+    clientOptions: {
+      baseUrl: 'http://bench.test',
+      apiKey: API_KEY,
+      fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
     },
     embeddingModel: config.embeddingModel,
     close: async () => {

@@ -1,16 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type CaptureCounts, emptyCaptureCounts } from './capture/capture-counts.js';
+import { printComparison } from './capture/print-comparison.js';
+import { replayCapture } from './capture/replay-capture.js';
 import { startInProcessServer } from './in-process-server.js';
 import { type Conversation, loadLocomo } from './locomo.js';
 import { ProgressBar } from './progress.js';
 import { printTable } from './report.js';
 import { asJson, CATEGORY_NAMES, Scoreboard } from './score.js';
 import { type BenchStrategy, type GraphFacts, promoteGraph, rank, STRATEGIES } from './strategies.js';
+import { waitForIndex } from './wait-for-index.js';
 
 /**
  * `pnpm bench:retrieval`: retrieval quality on LoCoMo-format data with the real server code in-process (services +
  * Hono app, `app.request`, no port), one tenant per conversation, scored as `../shared/bench/README.md` says.
+ * `--capture` also replays each conversation through the AI middleware's `capture: 'turns'` into a second tenant
+ * and scores what it stored the same way, beside the direct import (`capture/`; `--capture-captions` adds the image
+ * captions to the replayed messages).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -20,10 +27,14 @@ const { values } = parseArgs({
     k: { type: 'string', default: '5,10,20' },
     json: { type: 'boolean', default: false },
     'embedding-model': { type: 'string' },
+    capture: { type: 'boolean', default: false },
+    'capture-captions': { type: 'boolean', default: false },
   },
 });
 const strategy = values.strategy as BenchStrategy;
 if (!STRATEGIES.includes(strategy)) throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
+if (values.capture && strategy === 'hybrid_graph')
+  throw new Error('--capture compares lexical or hybrid, not hybrid_graph');
 const ks = values.k
   .split(',')
   .map(Number)
@@ -40,10 +51,12 @@ const started = performance.now();
 const board = new Scoreboard(ks);
 const graph: GraphFacts = { canaryTenants: 0, tenants: 0, blockedReasonCodes: [], expandedServed: 0 };
 let semanticFallbacks = 0;
-const totalSteps = conversations.reduce(
-  (sum, conversation) => sum + conversation.turns.length + conversation.items.length,
-  0,
-);
+// With --capture: the replay's tenants, their scores and what capture did.
+const capture: { board: Scoreboard; counts: CaptureCounts; ms: number; semanticFallbacks: number } | undefined =
+  values.capture ? { board: new Scoreboard(ks), counts: emptyCaptureCounts(), ms: 0, semanticFallbacks: 0 } : undefined;
+const totalSteps =
+  conversations.reduce((sum, conversation) => sum + conversation.turns.length + conversation.items.length, 0) *
+  (capture === undefined ? 1 : 2);
 const progress = new ProgressBar(totalSteps);
 
 async function ingest(conversation: Conversation): Promise<Map<string, string>> {
@@ -60,9 +73,39 @@ async function ingest(conversation: Conversation): Promise<Map<string, string>> 
   return diaIdOf;
 }
 
+/** Ranks each question of a conversation in a tenant and scores it on `target`; returns the semantic fallbacks. */
+async function scoreItems(
+  conversation: Conversation,
+  tenantId: string,
+  diaIdOf: ReadonlyMap<string, string>,
+  target: Scoreboard,
+): Promise<number> {
+  let fallbacks = 0;
+  for (const item of conversation.items) {
+    // hybrid_graph's list depends on the budget k (its graph share); the other strategies rank once.
+    const budgets = strategy === 'hybrid_graph' ? ks : [maxK];
+    const lists = new Map<number, string[]>();
+    for (const k of budgets) {
+      const ranking = await rank(server, strategy, tenantId, item.question, k);
+      if (ranking.semanticFallback && k === maxK) fallbacks += 1;
+      graph.expandedServed += ranking.expanded;
+      lists.set(
+        k,
+        ranking.ids.map((id) => diaIdOf.get(id) ?? id),
+      );
+    }
+    const longest = lists.get(maxK) ?? [];
+    target.addPerK(item.category, item.evidence, (k) => lists.get(k) ?? longest, longest);
+    progress.tick(`${conversation.sampleId} ${strategy}`);
+  }
+  return fallbacks;
+}
+
 for (const conversation of conversations) {
   const diaIdOf = await ingest(conversation);
   const tenantId = conversation.sampleId;
+  // Lexical ranks FTS5 alone, which a write updates before it answers; the others need the indexer done.
+  if (strategy !== 'lexical') await waitForIndex(server, tenantId);
   if (strategy === 'hybrid_graph') {
     graph.tenants += 1;
     // Shadow samples for the rollout gate: lexical context calls with the graph in shadow (answers unscored).
@@ -73,25 +116,24 @@ for (const conversation of conversations) {
     if (outcome.canary) graph.canaryTenants += 1;
     graph.blockedReasonCodes.push(...outcome.reasonCodes.filter((code) => !graph.blockedReasonCodes.includes(code)));
   }
-  for (const item of conversation.items) {
-    // hybrid_graph's list depends on the budget k (its graph share); the other strategies rank once.
-    const budgets = strategy === 'hybrid_graph' ? ks : [maxK];
-    const lists = new Map<number, string[]>();
-    for (const k of budgets) {
-      const ranking = await rank(server, strategy, tenantId, item.question, k);
-      if (ranking.semanticFallback && k === maxK) semanticFallbacks += 1;
-      graph.expandedServed += ranking.expanded;
-      lists.set(
-        k,
-        ranking.ids.map((id) => diaIdOf.get(id) ?? id),
-      );
-    }
-    const longest = lists.get(maxK) ?? [];
-    board.addPerK(item.category, item.evidence, (k) => lists.get(k) ?? longest, longest);
-    progress.tick(`${conversation.sampleId} ${strategy}`);
+  semanticFallbacks += await scoreItems(conversation, tenantId, diaIdOf, board);
+  if (capture !== undefined) {
+    const captureStarted = performance.now();
+    const captureTenant = `${tenantId}-capture`;
+    const capturedDiaIdOf = await replayCapture({
+      server,
+      conversation,
+      tenantId: captureTenant,
+      captions: values['capture-captions'],
+      counts: capture.counts,
+      onTurn: () => progress.tick(`${conversation.sampleId} capture`),
+    });
+    if (strategy !== 'lexical') await waitForIndex(server, captureTenant);
+    capture.semanticFallbacks += await scoreItems(conversation, captureTenant, capturedDiaIdOf, capture.board);
+    capture.ms += performance.now() - captureStarted;
   }
 }
-const seconds = Math.round((performance.now() - started) / 100) / 10;
+const seconds = Math.round((performance.now() - started - (capture?.ms ?? 0)) / 100) / 10;
 await server.close();
 
 const overall = board.figures('overall');
@@ -107,15 +149,37 @@ printTable({
   semanticFallbacks,
   graph,
 });
+if (capture !== undefined) {
+  printTable({
+    strategy: `${strategy} (capture)`,
+    embeddingModel: server.embeddingModel,
+    ks,
+    board: capture.board,
+    memories: capture.counts.stored,
+    seconds: Math.round(capture.ms / 100) / 10,
+    evidence,
+    semanticFallbacks: capture.semanticFallbacks,
+    graph,
+  });
+  printComparison({
+    strategy,
+    ks,
+    imported: board,
+    captured: capture.board,
+    importedMemories: memories,
+    counts: capture.counts,
+  });
+}
 if (values.json) {
-  const byCategory = Object.fromEntries(
-    board
-      .categories()
-      .map((category) => [
-        String(category),
-        { name: CATEGORY_NAMES[category] ?? `category-${category}`, ...asJson(board.figures(String(category))) },
-      ]),
-  );
+  const byCategoryOf = (scores: Scoreboard) =>
+    Object.fromEntries(
+      scores
+        .categories()
+        .map((category) => [
+          String(category),
+          { name: CATEGORY_NAMES[category] ?? `category-${category}`, ...asJson(scores.figures(String(category))) },
+        ]),
+    );
   const line = {
     strategy,
     embeddingModel: server.embeddingModel,
@@ -123,10 +187,22 @@ if (values.json) {
     queries: overall.n,
     seconds,
     overall: asJson(overall),
-    byCategory,
+    byCategory: byCategoryOf(board),
     semanticFallbacks,
     evidence,
     ...(strategy === 'hybrid_graph' ? { graph } : {}),
+    ...(capture === undefined
+      ? {}
+      : {
+          capture: {
+            ...capture.counts,
+            seconds: Math.round(capture.ms / 100) / 10,
+            overall: asJson(capture.board.figures('overall')),
+            byCategory: byCategoryOf(capture.board),
+            semanticFallbacks: capture.semanticFallbacks,
+            captions: values['capture-captions'],
+          },
+        }),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

@@ -5,6 +5,11 @@ export interface TurnMemory {
   diaId: string;
   content: string;
   sessionDate: string | null;
+  /** The parts of `content`, for replays that word a turn differently (`capture/`). */
+  speaker: string;
+  text: string;
+  caption: string | null;
+  session: number;
 }
 
 /** One QA item with usable evidence (categories 1-4). */
@@ -51,11 +56,16 @@ function turnsOf(conversation: Record<string, unknown>): TurnMemory[] {
     const date = conversation[`session_${session}_date_time`];
     for (const turn of conversation[`session_${session}`] as RawTurn[]) {
       if (typeof turn.dia_id !== 'string' || typeof turn.text !== 'string') continue;
-      const caption = typeof turn.blip_caption === 'string' ? ` (image: ${turn.blip_caption})` : '';
+      const caption = typeof turn.blip_caption === 'string' ? turn.blip_caption : null;
+      const speaker = String(turn.speaker ?? 'Someone');
       turns.push({
         diaId: turn.dia_id,
-        content: `${String(turn.speaker ?? 'Someone')}: ${turn.text}${caption}`,
+        content: `${speaker}: ${turn.text}${caption === null ? '' : ` (image: ${caption})`}`,
         sessionDate: typeof date === 'string' ? date : null,
+        speaker,
+        text: turn.text,
+        caption,
+        session,
       });
     }
   }
