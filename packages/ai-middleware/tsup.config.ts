@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // `format` is the context formatter alone (no AI SDK), for browsers and scripts.
+  entry: ['src/index.ts', 'src/format.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
