@@ -1,7 +1,7 @@
 import { LIMITS } from '@memory-service/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeText, scoreRetention } from '../src/handlers/management/eval-scoring.js';
+import { normalizeText, scoreRetention } from '../src/evaluation/eval-scoring.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeText, scoreExtraction, scoreRetention } from '../src/handlers/management/eval-scoring.js';
+import { normalizeText, scoreExtraction, scoreRetention } from '../src/evaluation/eval-scoring.js';
 import { ADMIN_TOKEN, createTestServer, type TestServer } from './harness.js';
 
 let server: TestServer;

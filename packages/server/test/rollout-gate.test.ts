@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_WINDOW, type WindowAggregate } from '../src/rollout/metrics-store.js';
 import { evaluateGate, shadowMetricsOf } from '../src/rollout/quality-gate.js';
 import { buildRolloutPlan, recommendedMode } from '../src/rollout/rollout-plan.js';
-import { INITIAL_POLICY } from '../src/rollout/rollout-store.js';
+import { EMPTY_WINDOW, type WindowAggregate } from '../src/store/retrieval-metrics.js';
+import { INITIAL_POLICY } from '../src/store/rollout-policy.js';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 /** A window of `calls` hybrid calls, all with the graph executed, shaped by `overrides`. */

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ServerConfig } from '../config.js';
+import { vacuumInto } from '../store/backup.js';
 import { Database } from '../store/database.js';
 import { type DatabasePool, sharedDatabasePool } from '../store/database-pool.js';
 import { namespaceFetch } from '../tenancy/host-routed-fetch.js';
@@ -48,7 +49,7 @@ async function copyDatabase(pool: DatabasePool, url: string, target: string): Pr
   closeSync(openSync(target, 'wx', 0o600));
   const database = await Database.open({ url }, pool);
   try {
-    await database.run('VACUUM INTO ?', [target]);
+    await vacuumInto(database, target);
   } finally {
     await database.close();
   }
@@ -150,8 +151,8 @@ export async function backupCommand(io: CliIo, directory: string, force: boolean
       }
       outcomes.push(await backUp(pool, folder, item));
       // The copied control database names the copies, so the backup folder works as a data dir as it is.
-      if (controlItem.relative !== null && item.relative !== null && item.rewrite !== undefined) {
-        await control.run(item.rewrite.sql, [`file:${path.join(folder, item.relative)}`, ...item.rewrite.args]);
+      if (controlItem.relative !== null && item.relative !== null && item.repoint !== undefined) {
+        await item.repoint(control, `file:${path.join(folder, item.relative)}`);
       }
     }
   } finally {

@@ -1,12 +1,12 @@
 import type { OperationData, QualityGate, ResolvedScope, ShadowMetrics } from '@memory-service/contract';
 import type { ServerConfig } from '../config.js';
-import { EMPTY_WINDOW } from '../rollout/metrics-store.js';
 import { evaluateGate, QUALITY_THRESHOLDS, shadowMetricsOf } from '../rollout/quality-gate.js';
 import { currentGate } from '../rollout/rollout-evaluation.js';
-import { readRollout } from '../rollout/rollout-store.js';
 import type { Database } from '../store/database.js';
 import { graphCounts, graphTables } from '../store/graph-counts.js';
 import { countGraphErrorsSince, recentGraphErrors } from '../store/graph-errors.js';
+import { EMPTY_WINDOW } from '../store/retrieval-metrics.js';
+import { readRollout } from '../store/rollout-policy.js';
 
 type GraphStatus = OperationData<'graph.status.get'>;
 type Alarm = GraphStatus['alarms'][number];

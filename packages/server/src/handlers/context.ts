@@ -1,9 +1,9 @@
 import { type ContextGetInputSchema, normalizeStrategy } from '@memory-service/contract';
 import type * as z from 'zod';
 import { assembleContext } from '../retrieval/context-bundle.js';
-import { recordRetrievalMetrics } from '../rollout/metrics-store.js';
-import { loadRetrievalSettings } from '../rollout/rollout-store.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
+import { recordRetrievalMetrics } from '../store/retrieval-metrics.js';
+import { loadRetrievalSettings } from '../store/rollout-policy.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** A context request after validation (context/get and graph/trace share it; only their defaults differ). */

@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../api-error.js';
 import { graphStatus } from '../graph/graph-status.js';
 import { currentGate, evaluateRollout } from '../rollout/rollout-evaluation.js';
-import { writeRollout } from '../rollout/rollout-store.js';
+import { writeRollout } from '../store/rollout-policy.js';
 import { runContext } from './context.js';
 import type { Handler, HandlerContext } from './types.js';
 

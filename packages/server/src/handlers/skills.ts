@@ -1,6 +1,11 @@
 import { ApiError } from '../api-error.js';
 import { buildProcedure } from '../sessions/procedure.js';
-import { assertMirrorable, mirrorSkillFile, removeSkillFileMirror } from '../skills/file-mirror.js';
+import {
+  assertMirrorable,
+  mirrorSkillFile,
+  removeSkillFileMirror,
+  type SkillFileMirror,
+} from '../skills/file-mirror.js';
 import { toSessionEvent } from '../store/session-rows.js';
 import { SkillStore, toSkillFile } from '../store/skills.js';
 import { requireVisibleSession, sessionStoreOf } from './sessions.js';
@@ -13,12 +18,26 @@ async function skillStoreOf(context: HandlerContext): Promise<SkillStore> {
   return new SkillStore((await context.tenant()).database);
 }
 
+/** Where this request's skill files are mirrored in file mode (MEMORY_FILE_MODE_ENABLED). */
+function mirrorOf(context: HandlerContext): SkillFileMirror {
+  const { config, logger } = context.services;
+  return {
+    enabled: config.flags.MEMORY_FILE_MODE_ENABLED,
+    dataDir: config.dataDir,
+    ownerId: context.caller.ownerId,
+    scope: context.scope,
+    logger,
+    requestId: context.requestId,
+  };
+}
+
 /** `POST /skills/files/upsert`: creates or updates the file at a path in the request's exact scope (200 both ways). */
 export const upsertSkillFile: Handler<'skills.upsert'> = async (input, context) => {
-  await assertMirrorable(context, input.path);
+  const mirror = mirrorOf(context);
+  await assertMirrorable(mirror, input.path);
   const store = await skillStoreOf(context);
   const { row, created } = await store.upsert({ path: input.path, content: input.content }, context.scope, context.now);
-  const mirrored = await mirrorSkillFile(context, input.path, input.content);
+  const mirrored = await mirrorSkillFile(mirror, input.path, input.content);
   return {
     skillFile: toSkillFile(row),
     created,
@@ -38,7 +57,7 @@ export const deleteSkillFile: Handler<'skills.delete'> = async (input, context) 
   const store = await skillStoreOf(context);
   const deleted = await store.softDelete(input.path, context.scope, context.now);
   if (!deleted) throw new ApiError('SKILL_FILE_NOT_FOUND', `No skill file at ${input.path} is visible in this scope`);
-  await removeSkillFileMirror(context, input.path);
+  await removeSkillFileMirror(mirrorOf(context), input.path);
   return { path: input.path, deleted: true, message: `Skill file ${input.path} deleted` };
 };
 
@@ -47,7 +66,8 @@ export const deleteSkillFile: Handler<'skills.delete'> = async (input, context) 
  * file at a path in the request's scope: 201 when the file is new, 200 when it replaced one.
  */
 export const promoteSkillFile: Handler<'skills.promote'> = async (input, context) => {
-  await assertMirrorable(context, input.path);
+  const mirror = mirrorOf(context);
+  await assertMirrorable(mirror, input.path);
   const sessions = await sessionStoreOf(context);
   const session = await requireVisibleSession(sessions, input.sessionId, context);
   const snapshot = await sessions.snapshot(session.id, input.snapshotId);
@@ -85,7 +105,7 @@ export const promoteSkillFile: Handler<'skills.promote'> = async (input, context
     context.scope,
     context.now,
   );
-  const mirrored = await mirrorSkillFile(context, input.path, procedure.content);
+  const mirrored = await mirrorSkillFile(mirror, input.path, procedure.content);
   context.setStatus(created ? 201 : 200);
   return {
     skillFile: toSkillFile(row),

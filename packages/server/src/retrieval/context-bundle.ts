@@ -12,9 +12,9 @@ import {
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { conflictsAmong } from '../graph/conflicts.js';
 import { graphForContext } from '../graph/context-graph.js';
-import type { RetrievalMetricsRow } from '../rollout/metrics-store.js';
 import type { Database } from '../store/database.js';
 import { toMemory } from '../store/memory-rows.js';
+import type { RetrievalMetricsRow } from '../store/retrieval-metrics.js';
 import { SkillStore } from '../store/skills.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { type RetrievalOutcome, retrieve } from './retrieve.js';

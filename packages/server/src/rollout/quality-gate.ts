@@ -1,5 +1,5 @@
 import type { QualityGate, ShadowMetrics } from '@memory-service/contract';
-import type { WindowAggregate } from './metrics-store.js';
+import type { WindowAggregate } from '../store/retrieval-metrics.js';
 
 /** The gate's window (docs/architecture.md#retrieval). */
 export const GATE_WINDOW_HOURS = 24;

@@ -1,9 +1,14 @@
 import type { QualityGate, RetrievalPolicy, ShadowMetrics } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
-import { aggregateWindows, EMPTY_WINDOW, pruneRetrievalMetrics, type WindowAggregate } from './metrics-store.js';
+import {
+  aggregateWindows,
+  EMPTY_WINDOW,
+  pruneRetrievalMetrics,
+  type WindowAggregate,
+} from '../store/retrieval-metrics.js';
+import { type RolloutState, readPolicy, readRollout, writePolicy } from '../store/rollout-policy.js';
 import { evaluateGate, GATE_WINDOW_HOURS, shadowMetricsOf } from './quality-gate.js';
 import { type AutopilotOutcome, buildRolloutPlan, REQUIRED_READY_WINDOWS, type RolloutPlan } from './rollout-plan.js';
-import { type RolloutState, readPolicy, readRollout, writePolicy } from './rollout-store.js';
 
 /** Everything `graph/rollout` reports except the scope echo. */
 export interface RolloutEvaluation {

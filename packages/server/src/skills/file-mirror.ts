@@ -2,7 +2,7 @@ import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedScope } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
-import type { HandlerContext } from '../handlers/types.js';
+import type { Logger } from '../logger.js';
 import { describeError } from '../tenancy/resolver.js';
 
 const SHARED = '_shared';
@@ -11,6 +11,17 @@ const GLOBAL = '_global';
 const MAX_SEGMENT_BYTES = 255;
 /** The longest path Linux takes (PATH_MAX), in bytes, terminator included. */
 const MAX_PATH_BYTES = 4096;
+
+/** Where one request's skill files are mirrored, and where a mirror that fails is logged. */
+export interface SkillFileMirror {
+  /** MEMORY_FILE_MODE_ENABLED: when off, nothing is checked, written or removed. */
+  enabled: boolean;
+  dataDir: string;
+  ownerId: string;
+  scope: ResolvedScope;
+  logger: Logger;
+  requestId: string;
+}
 
 /**
  * A path segment as a file name: letters, digits and `._@+-` stay, every other byte is percent-encoded (so two
@@ -77,13 +88,13 @@ async function kindAt(file: string): Promise<'file' | 'folder' | 'other' | 'none
  * hold, before anything is written: a segment over 255 bytes once encoded, or a path that collides with the mirror of
  * another file of the scope (`a` then `a/b`, or `a/b` then `a`).
  */
-export async function assertMirrorable(context: HandlerContext, skillPath: string): Promise<void> {
-  if (!context.services.config.flags.MEMORY_FILE_MODE_ENABLED) return;
+export async function assertMirrorable(mirror: SkillFileMirror, skillPath: string): Promise<void> {
+  if (!mirror.enabled) return;
   const segments = pathSegments(skillPath);
   if (segments.some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) {
     throw invalidPath(`a path segment is longer than ${MAX_SEGMENT_BYTES} bytes once encoded as a file name`);
   }
-  let current = scopeFolder(context.services.config.dataDir, context.caller.ownerId, context.scope);
+  let current = scopeFolder(mirror.dataDir, mirror.ownerId, mirror.scope);
   if (Buffer.byteLength(path.join(current, ...segments)) >= MAX_PATH_BYTES) throw invalidPath('the path is too long');
   for (const [index, segment] of segments.entries()) {
     current = path.join(current, segment);
@@ -109,16 +120,16 @@ export async function assertMirrorable(context: HandlerContext, skillPath: strin
  * With MEMORY_FILE_MODE_ENABLED, writes a skill file's content to its mirror path (0600, folders 0700). The database
  * is the truth and the row is already committed: a failure is logged and reported as false, never thrown.
  */
-export async function mirrorSkillFile(context: HandlerContext, skillPath: string, content: string): Promise<boolean> {
-  if (!context.services.config.flags.MEMORY_FILE_MODE_ENABLED) return true;
-  const file = mirrorPath(context.services.config.dataDir, context.caller.ownerId, context.scope, skillPath);
+export async function mirrorSkillFile(mirror: SkillFileMirror, skillPath: string, content: string): Promise<boolean> {
+  if (!mirror.enabled) return true;
+  const file = mirrorPath(mirror.dataDir, mirror.ownerId, mirror.scope, skillPath);
   try {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await writeFile(file, content, { encoding: 'utf8', mode: 0o600 });
     return true;
   } catch (error) {
-    context.services.logger.warn('skill file mirror not written', {
-      requestId: context.requestId,
+    mirror.logger.warn('skill file mirror not written', {
+      requestId: mirror.requestId,
       error: describeError(error),
     });
     return false;
@@ -126,14 +137,14 @@ export async function mirrorSkillFile(context: HandlerContext, skillPath: string
 }
 
 /** With MEMORY_FILE_MODE_ENABLED, removes a deleted skill file's mirror (a failure is logged, never thrown). */
-export async function removeSkillFileMirror(context: HandlerContext, skillPath: string): Promise<void> {
-  if (!context.services.config.flags.MEMORY_FILE_MODE_ENABLED) return;
-  const file = mirrorPath(context.services.config.dataDir, context.caller.ownerId, context.scope, skillPath);
+export async function removeSkillFileMirror(mirror: SkillFileMirror, skillPath: string): Promise<void> {
+  if (!mirror.enabled) return;
+  const file = mirrorPath(mirror.dataDir, mirror.ownerId, mirror.scope, skillPath);
   try {
     if ((await kindAt(file)) !== 'folder') await rm(file, { force: true });
   } catch (error) {
-    context.services.logger.warn('skill file mirror not removed', {
-      requestId: context.requestId,
+    mirror.logger.warn('skill file mirror not removed', {
+      requestId: mirror.requestId,
       error: describeError(error),
     });
   }

@@ -1,5 +1,5 @@
 import type { RolloutMode, Strategy } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
+import type { Database } from './database.js';
 
 /** What one context call did, as the quality gate counts it. */
 export interface RetrievalMetricsRow {

@@ -1,5 +1,5 @@
 import type { RetrievalPolicy, RolloutMode, Strategy } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
+import type { Database } from './database.js';
 
 /** The tenant-wide row's key; a project's row is keyed by its projectId and overrides the tenant row. */
 export const TENANT_KEY = '';

@@ -1,0 +1,101 @@
+import * as context from '../resources/context.js';
+import * as graphStatus from '../resources/graph-status.js';
+import * as rollout from '../resources/rollout.js';
+import { op, tenantCodes } from './define-operation.js';
+
+/** The graph memory routes: status, retrieval trace and rollout. */
+export const graphOperations = {
+  'graph.status.get': op({
+    id: 'graph.status.get',
+    method: 'GET',
+    path: '/graph/status',
+    summary: 'Graph counts, health, rollout and alarms',
+    description:
+      'Reports whether graph memory is on, its health, table counts, rollout, shadow metrics, quality gate, alarms and most connected nodes; the scope is read from the query string.',
+    tag: 'graph',
+    auth: 'apiKey',
+    scopeSource: 'fields',
+    input: graphStatus.GraphStatusGetInputSchema,
+    data: graphStatus.GraphStatusDataSchema,
+    successStatus: 200,
+    errorCodes: tenantCodes,
+  }),
+  'graph.status.post': op({
+    id: 'graph.status.post',
+    method: 'POST',
+    readOnly: true,
+    path: '/graph/status',
+    summary: 'Graph counts, health, rollout and alarms',
+    description: 'The report of GET /graph/status, with the scope in the body.',
+    tag: 'graph',
+    auth: 'apiKey',
+    scopeSource: 'object',
+    input: graphStatus.GraphStatusPostInputSchema,
+    data: graphStatus.GraphStatusDataSchema,
+    successStatus: 200,
+    errorCodes: tenantCodes,
+  }),
+  'graph.trace': op({
+    id: 'graph.trace',
+    method: 'POST',
+    readOnly: true,
+    path: '/graph/trace',
+    summary: 'Explain a retrieval: strategy, tiers and the rank and source of every recalled memory',
+    description:
+      'Runs a retrieval as context/get does and explains it: the strategy requested and applied, the rule, working and long-term tiers, and the rank and source (baseline or graph expansion) of every recalled memory. Accepts the legacy strategies baseline and hybrid_graph.',
+    tag: 'graph',
+    auth: 'apiKey',
+    scopeSource: 'object',
+    input: context.GraphTraceInputSchema,
+    data: context.GraphTraceDataSchema,
+    successStatus: 200,
+    mcp: [
+      { name: 'trace_graph', description: 'Explain a retrieval: strategy, tiers, and why each memory was recalled.' },
+    ],
+    errorCodes: tenantCodes,
+  }),
+  'graph.rollout.get': op({
+    id: 'graph.rollout.get',
+    method: 'GET',
+    path: '/graph/rollout',
+    summary: 'Read the rollout, quality gate and plan (may apply autopilot)',
+    description:
+      'Reads the rollout mode, quality gate, shadow metrics, rollout plan and retrieval policy of the scope; may apply an autopilot promotion, which the plan reports.',
+    tag: 'graph',
+    auth: 'apiKey',
+    scopeSource: 'fields',
+    input: rollout.RolloutGetInputSchema,
+    data: rollout.RolloutDataSchema,
+    successStatus: 200,
+    errorCodes: tenantCodes,
+  }),
+  'graph.rollout.post': op({
+    id: 'graph.rollout.post',
+    method: 'POST',
+    path: '/graph/rollout',
+    summary: 'Set the rollout mode',
+    description:
+      'Sets the rollout mode (off, shadow or canary); canary answers 409 CANARY_ROLLOUT_BLOCKED while the quality gate blocks it.',
+    tag: 'graph',
+    auth: 'apiKey',
+    scopeSource: 'object',
+    input: rollout.RolloutSetInputSchema,
+    data: rollout.RolloutDataSchema,
+    successStatus: 200,
+    errorCodes: [...tenantCodes, 'CANARY_ROLLOUT_BLOCKED'],
+  }),
+  'graph.rollout.patch': op({
+    id: 'graph.rollout.patch',
+    method: 'PATCH',
+    path: '/graph/rollout',
+    summary: 'Set the rollout mode',
+    description: 'The same as POST /graph/rollout.',
+    tag: 'graph',
+    auth: 'apiKey',
+    scopeSource: 'object',
+    input: rollout.RolloutSetInputSchema,
+    data: rollout.RolloutDataSchema,
+    successStatus: 200,
+    errorCodes: [...tenantCodes, 'CANARY_ROLLOUT_BLOCKED'],
+  }),
+} as const;
