@@ -2,6 +2,7 @@ import { API_PREFIX, MCP_PATH, makeApiError, operationList } from '@memory-servi
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { ApiError, errorResponse } from './api-error.js';
+import { registerConsole } from './console.js';
 import { registerDocs } from './docs.js';
 import { defaultHandlers } from './handlers/index.js';
 import type { HandlerTable } from './handlers/types.js';
@@ -89,6 +90,7 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
   }
   registerMcp(app, services, handlers);
   registerDocs(app);
+  registerConsole(app);
   app.notFound((context) => {
     const { method, path } = context.req;
     const allowed = routes.methodsFor(path);

@@ -47,6 +47,7 @@ export async function startCommand(io: CliIo): Promise<number> {
         `  HTTP API  ${server.url}${API_PREFIX}`,
         `  MCP       ${server.url}${MCP_PATH}`,
         `  Docs      ${server.url}/docs`,
+        `  Console   ${server.url}/console`,
         `  Data      ${server.services.config.dataDir}`,
         '',
       ].join('\n'),

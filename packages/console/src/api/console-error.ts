@@ -1,0 +1,34 @@
+import { MemoryApiError } from '@memory-service/client';
+
+/** An error as the console shows it: the contract's `code` and `message`, plus what helps to trace it. */
+export interface ConsoleError {
+  /** The contract's error code (`INVALID_API_KEY`, `MEMORY_NOT_FOUND`, ...) or the client's (`CONNECTION_ERROR`, ...). */
+  code: string;
+  message: string;
+  /** The HTTP status, or null when no response arrived. */
+  status: number | null;
+  requestId: string | null;
+  /** The request field the server named, when it named one. */
+  field: string | null;
+}
+
+/** Turns anything thrown into a `ConsoleError`; the client's typed errors keep their code and message. */
+export function toConsoleError(error: unknown): ConsoleError {
+  if (MemoryApiError.isInstance(error)) {
+    const field = error.details['field'];
+    return {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      requestId: error.requestId,
+      field: typeof field === 'string' ? field : null,
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'CONSOLE_ERROR', message, status: null, requestId: null, field: null };
+}
+
+/** Whether the error says the credential itself was refused (the fix is to sign in again). */
+export function isCredentialError(error: ConsoleError): boolean {
+  return ['MISSING_API_KEY', 'INVALID_API_KEY_FORMAT', 'INVALID_API_KEY', 'API_KEY_EXPIRED'].includes(error.code);
+}

@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'preact/hooks';
+import { useClient } from '../../api/use-client.js';
+import { useRequest } from '../../api/use-request.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { ErrorPanel } from '../../components/error-panel.js';
+import { Loading } from '../../components/loading.js';
+import { PageHeader } from '../../components/page-header.js';
+import { scheduleUndoable, UNDO_WINDOW_MS, useUndoQueue } from '../../undo/undo-queue.js';
+import { BulkForgetDialog } from './bulk-forget-dialog.js';
+import { MemoryDialog } from './memory-dialog.js';
+import { MemoryFilters } from './memory-filters.js';
+import { forgetKey, MemoryList } from './memory-list.js';
+import { EMPTY_QUERY, type ListedMemory, loadMemories, type MemoryQuery } from './memory-query.js';
+import { SearchTrace } from './search-trace.js';
+
+function preview(content: string): string {
+  return content.length > 48 ? `${content.slice(0, 47)}…` : content;
+}
+
+/**
+ * Memories: list with filters, full-text and hybrid search, one memory with all its fields, edit, forget with an
+ * undo window, and bulk forget with a dry-run preview first.
+ */
+export function MemoriesPage() {
+  const client = useClient();
+  const [query, setQuery] = useState<MemoryQuery>(EMPTY_QUERY);
+  const results = useRequest((api, signal) => loadMemories(api, query, signal), [query]);
+  const [selected, setSelected] = useState<ListedMemory | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const queue = useUndoQueue();
+  const pending = useMemo(() => new Map(queue.map((entry) => [entry.key, entry])), [queue]);
+
+  // A forget that went through hides the row until the reload that follows it lands.
+  const memories = (results.data?.memories ?? []).filter(
+    (memory) => pending.get(forgetKey(memory.id))?.status !== 'done',
+  );
+  // The dialog shows the latest copy of the selected memory (after an edit and reload).
+  const current =
+    selected === null ? null : (results.data?.memories.find((memory) => memory.id === selected.id) ?? selected);
+  const searching = query.text.trim() !== '';
+
+  const forget = (memory: ListedMemory) => {
+    setSelected(null);
+    scheduleUndoable({
+      key: forgetKey(memory.id),
+      label: `Forget “${preview(memory.content)}”`,
+      commit: () => client.memories.forget({ id: memory.id }),
+      onSettled: results.reload,
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Memories"
+        description={`What the service remembers in this scope. Forget waits ${UNDO_WINDOW_MS / 1000} seconds so you can undo it.`}
+        actions={
+          <button type="button" class="button" onClick={() => setBulkOpen(true)}>
+            Bulk forget…
+          </button>
+        }
+      />
+      <MemoryFilters query={query} onQuery={setQuery} />
+      <section class="results" aria-label={searching ? 'Search results' : 'Memory list'} aria-busy={results.loading}>
+        {results.error === undefined ? null : (
+          <ErrorPanel
+            error={results.error}
+            title={searching ? 'Search failed' : 'Could not list memories'}
+            onRetry={results.reload}
+          />
+        )}
+        {results.data === undefined ? (
+          results.loading ? (
+            <Loading label={searching ? 'Searching' : 'Loading memories'} />
+          ) : null
+        ) : (
+          <>
+            <div class="results__summary">
+              <p role="status">
+                {results.loading
+                  ? 'Refreshing…'
+                  : `${memories.length} ${memories.length === 1 ? 'memory' : 'memories'}` +
+                    (results.data.fetched === memories.length ? '' : ` (of ${results.data.fetched} returned)`)}
+              </p>
+              {results.data.trace === null ? null : <SearchTrace trace={results.data.trace} />}
+            </div>
+            {memories.length === 0 ? (
+              <EmptyState title={searching ? 'No memory matches this search' : 'No memories in this scope'}>
+                <p>
+                  {searching
+                    ? 'Try other words, the hybrid strategy, or fewer filters.'
+                    : 'Memories appear here once an app stores them (memories/add, or the AI SDK middleware). Check the scope in the header, or reset the filters.'}
+                </p>
+              </EmptyState>
+            ) : (
+              <MemoryList memories={memories} pending={pending} onOpen={setSelected} />
+            )}
+          </>
+        )}
+      </section>
+      <MemoryDialog memory={current} onClose={() => setSelected(null)} onSaved={results.reload} onForget={forget} />
+      <BulkForgetDialog open={bulkOpen} onClose={() => setBulkOpen(false)} onForgotten={results.reload} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ComponentChildren } from 'preact';
+import { formatDateTime } from '../../components/format.js';
+import { TagList } from '../../components/tag-list.js';
+import type { ListedMemory } from './memory-query.js';
+
+function Row({ name, children }: { name: string; children: ComponentChildren }) {
+  return (
+    <div class="fields__row">
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const none = <span class="muted">none</span>;
+
+/** Every field of a memory record (and, for a search result, its score, source and graph path). */
+export function MemoryFields({ memory }: { memory: ListedMemory }) {
+  const metadata = Object.keys(memory.metadata).length === 0 ? null : JSON.stringify(memory.metadata, null, 2);
+  return (
+    <>
+      <p class="memory-content">{memory.content}</p>
+      <dl class="fields">
+        <Row name="id">
+          <code>{memory.id}</code>
+        </Row>
+        <Row name="type">{memory.type}</Row>
+        <Row name="layer">{memory.layer}</Row>
+        <Row name="tags">{memory.tags.length === 0 ? none : <TagList tags={memory.tags} />}</Row>
+        <Row name="category">{memory.category ?? none}</Row>
+        <Row name="paths">{memory.paths.length === 0 ? none : memory.paths.join(', ')}</Row>
+        <Row name="metadata">{metadata === null ? none : <pre class="code-block">{metadata}</pre>}</Row>
+        <Row name="userId">{memory.userId ?? none}</Row>
+        <Row name="projectId">{memory.projectId ?? none}</Row>
+        <Row name="scope">{memory.scope}</Row>
+        <Row name="embeddingModel">{memory.embeddingModel ?? none}</Row>
+        <Row name="supersededBy">{memory.supersededBy === null ? none : <code>{memory.supersededBy}</code>}</Row>
+        <Row name="createdAt">
+          <time dateTime={memory.createdAt}>{formatDateTime(memory.createdAt)}</time>
+        </Row>
+        <Row name="updatedAt">
+          <time dateTime={memory.updatedAt}>{formatDateTime(memory.updatedAt)}</time>
+        </Row>
+        {memory.score === undefined ? null : <Row name="score">{memory.score.toFixed(4)}</Row>}
+        {memory.source === undefined ? null : <Row name="source">{memory.source}</Row>}
+        {memory.graph === undefined ? null : (
+          <Row name="graph">
+            {`via ${memory.graph.linkedViaNode} (${memory.graph.edgeType}, ${memory.graph.hopCount} hop, confidence ${memory.graph.confidence.toFixed(2)}) from `}
+            <code>{memory.graph.seedMemoryId}</code>
+          </Row>
+        )}
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Memory, MemoryClient, RetrievedMemory } from '@memory-service/client';
+import {
+  DEFAULTS,
+  LIMITS,
+  MEMORY_LAYERS,
+  MEMORY_TYPES,
+  type MemoryLayer,
+  type MemoryType,
+} from '@memory-service/contract';
+import type { SelectOption } from '../../components/fields.js';
+import { parseList } from '../../components/format.js';
+
+/** What the Memories page asks for: the API's filters plus the ones the page applies to what came back. */
+export interface MemoryQuery {
+  /** Non-empty: memories/search with `strategy`; empty: memories/list. */
+  text: string;
+  strategy: 'lexical' | 'hybrid';
+  type: MemoryType | '';
+  layer: MemoryLayer | '';
+  /** Comma-separated; list sends them to the API, search filters its results (a memory with any of them). */
+  tags: string;
+  limit: number;
+  /** Days; 0 for any. Applied in the page: the API has no updated filter. */
+  updatedWithinDays: number;
+  /** `created`: the API's order (newest first); `updated`: re-sorted in the page. */
+  sort: 'created' | 'updated';
+}
+
+export const EMPTY_QUERY: MemoryQuery = {
+  text: '',
+  strategy: 'hybrid',
+  type: '',
+  layer: '',
+  tags: '',
+  limit: DEFAULTS.listLimit,
+  updatedWithinDays: 0,
+  sort: 'created',
+};
+
+export const TYPE_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Any type' },
+  ...MEMORY_TYPES.map((type) => ({ value: type, label: type })),
+];
+export const LAYER_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Any layer' },
+  ...MEMORY_LAYERS.map((layer) => ({ value: layer, label: layer.replace('_', ' ') })),
+];
+export const UPDATED_OPTIONS: readonly SelectOption[] = [
+  { value: '0', label: 'Any time' },
+  { value: '1', label: 'Last 24 hours' },
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+];
+export const SORT_OPTIONS: readonly SelectOption[] = [
+  { value: 'created', label: 'Newest first' },
+  { value: 'updated', label: 'Recently updated first' },
+];
+
+/** The largest limit the route allows: 100 for list, 50 for search. */
+export function maxLimit(query: MemoryQuery): number {
+  return query.text.trim() === '' ? LIMITS.listLimit.max : LIMITS.retrievalLimit.max;
+}
+
+/** A memory as the page lists it: search results also carry a score and where they came from. */
+export type ListedMemory = Memory & Partial<Pick<RetrievedMemory, 'score' | 'source' | 'graph'>>;
+
+/** What one load returned: the memories after the page's own filters, and the search trace, if it was a search. */
+export interface MemoryResults {
+  memories: ListedMemory[];
+  /** How many the API returned before the page's filters. */
+  fetched: number;
+  trace: Awaited<ReturnType<MemoryClient['memories']['search']>>['trace'] | null;
+}
+
+function applyPageFilters(memories: ListedMemory[], query: MemoryQuery, now: number): ListedMemory[] {
+  const tags = parseList(query.tags);
+  const since = query.updatedWithinDays > 0 ? now - query.updatedWithinDays * 24 * 3600 * 1000 : null;
+  const kept = memories.filter(
+    (memory) =>
+      (since === null || Date.parse(memory.updatedAt) >= since) &&
+      (tags.length === 0 || memory.tags.some((tag) => tags.includes(tag))),
+  );
+  if (query.sort === 'updated') kept.sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+  return kept;
+}
+
+/** Runs the query: memories/search when there is text, else memories/list; then the page's filters. */
+export async function loadMemories(
+  client: MemoryClient,
+  query: MemoryQuery,
+  signal: AbortSignal,
+): Promise<MemoryResults> {
+  const type = query.type === '' ? undefined : query.type;
+  const layer = query.layer === '' ? undefined : query.layer;
+  const limit = Math.min(Math.max(1, Math.trunc(query.limit) || 1), maxLimit(query));
+  const text = query.text.trim();
+  if (text === '') {
+    const tags = parseList(query.tags);
+    const result = await client.memories.list(
+      { type, layer, limit, ...(tags.length === 0 ? {} : { tags: tags.join(',') }) },
+      { signal },
+    );
+    return { memories: applyPageFilters(result.memories, query, Date.now()), fetched: result.count, trace: null };
+  }
+  const result = await client.memories.search(
+    { query: text, strategy: query.strategy, type, layer, limit },
+    { signal },
+  );
+  return { memories: applyPageFilters(result.memories, query, Date.now()), fetched: result.count, trace: result.trace };
+}

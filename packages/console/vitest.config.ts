@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: '@memory-service/console',
+    include: ['test/**/*.test.ts'],
+    // One real server and one real Chromium for the whole file; starting both on a loaded 2-core machine takes time.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
