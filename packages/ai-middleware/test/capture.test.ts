@@ -1,10 +1,9 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { createMemoryClient } from '@memory-service/client';
 import { generateText, isStepCount, type ModelMessage, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CaptureEvent, type CaptureOption, memoryMiddleware, memoryTools } from '../src/index.js';
-import { API_KEY, type MemoryServer, startMemoryServer } from './harness.js';
+import { interceptedClient, type MemoryServer, startMemoryServer } from './harness.js';
 import { echoModel, generated, streamedText, textResult, toolCall } from './mock-model.js';
 
 let server: MemoryServer;
@@ -166,22 +165,11 @@ describe("capture: 'turns'", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const base = server.clientOptions.fetch;
-    const client = createMemoryClient({
-      ...server.clientOptions,
-      apiKey: API_KEY,
-      maxRetries: 0,
-      fetch: async (input, init) => {
-        const url = String(input instanceof Request ? input.url : input);
-        if (url.endsWith('/memories/add')) {
-          await gate;
-          return new Response(JSON.stringify({ success: false, error: { code: 'SERVER_BUSY', message: 'busy' } }), {
-            status: 503,
-            headers: { 'content-type': 'application/json' },
-          });
-        }
-        return base(input, init);
-      },
+    const busy = { success: false, error: { code: 'SERVER_BUSY', message: 'busy' } };
+    const client = interceptedClient(server, async (path, forward) => {
+      if (!path.endsWith('/memories/add')) return forward();
+      await gate;
+      return Response.json(busy, { status: 503 });
     });
     const onError = vi.fn();
     const middleware = memoryMiddleware({ client, scope: { userId: 'slow-user' }, capture: 'turns', onError });

@@ -53,3 +53,23 @@ export function unreachableClient(): MemoryClient {
     fetch: () => Promise.reject(new TypeError('fetch failed: connect ECONNREFUSED')),
   });
 }
+
+/**
+ * A client of `server` whose every request goes through `intercept`, given the request's path and a way to send it
+ * on to the server: to delay, time or replace answers.
+ */
+export function interceptedClient(
+  server: MemoryServer,
+  intercept: (path: string, forward: () => Promise<Response>) => Promise<Response>,
+): MemoryClient {
+  const forwardTo = server.clientOptions.fetch;
+  return createMemoryClient({
+    ...server.clientOptions,
+    apiKey: API_KEY,
+    maxRetries: 0,
+    fetch: (input, init) => {
+      const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+      return intercept(path, () => forwardTo(input, init));
+    },
+  });
+}

@@ -1,8 +1,7 @@
-import { createMemoryClient } from '@memory-service/client';
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryMiddleware, type SessionEvent } from '../src/index.js';
-import { API_KEY, type MemoryServer, startMemoryServer } from './harness.js';
+import { interceptedClient, type MemoryServer, startMemoryServer } from './harness.js';
 import { echoModel, systemMessages } from './mock-model.js';
 import { recordedEvents } from './session-transcript.js';
 
@@ -101,19 +100,12 @@ describe('sessions in a serverless route (a new middleware per request)', () => 
 
   it("a turn's context call and its checkpoint run side by side, not one after the other", async () => {
     const spans = new Map<string, { start: number; end: number }>();
-    const base = server.clientOptions.fetch;
-    const client = createMemoryClient({
-      ...server.clientOptions,
-      apiKey: API_KEY,
-      maxRetries: 0,
-      fetch: async (input, init) => {
-        const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
-        const start = performance.now();
-        await new Promise((resolve) => setTimeout(resolve, 60));
-        const response = await base(input, init);
-        if (!spans.has(path)) spans.set(path, { start, end: performance.now() });
-        return response;
-      },
+    const client = interceptedClient(server, async (path, forward) => {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const response = await forward();
+      if (!spans.has(path)) spans.set(path, { start, end: performance.now() });
+      return response;
     });
     const sessionId = (await server.client.sessions.start({ scope: { userId: 'side-by-side' } })).sessionId;
     const middleware = memoryMiddleware({ client, scope: { userId: 'side-by-side' }, session: { sessionId } });
