@@ -4,3 +4,4 @@
  */
 export type { ContextItem, MemoryContextData } from './context/context-items.js';
 export { type FormatMemoryContextOptions, formatMemoryContext } from './context/format-memory-context.js';
+export { DEFAULT_MAX_CONTEXT_TOKENS } from './memory-middleware-options.js';

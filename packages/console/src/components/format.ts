@@ -36,3 +36,11 @@ export function parseList(text: string): string[] {
     ),
   ];
 }
+
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** An ISO timestamp's date in the reader's locale (`21 Nov 2026`), for tables; the time goes in a tooltip. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+}

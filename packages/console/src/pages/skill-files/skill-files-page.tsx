@@ -1,6 +1,17 @@
-import { NotBuiltYet } from '../../components/not-built-yet.js';
+import type { PageProps } from '../../pages.js';
+import { SkillFileList } from './skill-file-list.js';
+import { SkillFileView } from './skill-file-view.js';
 
-/** Stub: replace this file with the Skill files page (see the console README, "Adding a page"). */
-export function SkillFilesPage() {
-  return <NotBuiltYet title="Skill files" description="View and edit skill files." />;
+/**
+ * Skill files: `/console/skill-files` lists them and creates one; `/console/skill-files/<path>` shows one (content,
+ * title, use count) to edit or delete.
+ */
+export function SkillFilesPage({ subPath, searchParams }: PageProps) {
+  // A path is one encoded segment (`skills%2Fdeploy.md`); a typed `/skills/deploy.md` works too.
+  const path = subPath.join('/');
+  return path === '' ? (
+    <SkillFileList deletedPath={searchParams.get('deleted')} />
+  ) : (
+    <SkillFileView key={path} path={path} />
+  );
 }
