@@ -277,4 +277,17 @@ describe('MCP Accept header', () => {
       expect(response.status).toBe(406);
     }
   });
+
+  it('serves runtimes other than Node: an env without a socket (Bun passes its server object) is no error', async () => {
+    const response = await app.request(`${API_PREFIX}/health`, {}, { server: {} });
+    expect(response.status).toBe(200);
+  });
+
+  it('logs a made-up long path cut to 200 characters', async () => {
+    const response = await app.request(`${API_PREFIX}/${'x'.repeat(5000)}`);
+    expect(response.status).toBe(404);
+    const [entry] = logged(response.headers.get('x-request-id')!);
+    expect(entry!.path.length).toBeLessThanOrEqual(201);
+    expect(entry!.path.startsWith(`${API_PREFIX}/xxx`)).toBe(true);
+  });
 });

@@ -105,11 +105,33 @@ export function toolInputSchema(
       vendor: 'memory-service',
       validate: (value: unknown) =>
         isRecord(value) ? { value } : { issues: [{ message: 'The tool arguments must be a JSON object' }] },
-      jsonSchema: typed['~standard'].jsonSchema,
+      jsonSchema: memoizedJsonSchema(typed['~standard'].jsonSchema),
     },
   };
   inputSchemas.set(tool, schema);
   return schema;
+}
+
+type JsonSchemaConverter = StandardSchemaWithJSON<ToolArguments, ToolArguments>['~standard']['jsonSchema'];
+
+/**
+ * The same conversions, done once per target: every `tools/list` asks for every tool's schemas (zod to JSON Schema
+ * costs milliseconds per tool), and a schema never changes while the server runs.
+ */
+function memoizedJsonSchema(convert: JsonSchemaConverter): JsonSchemaConverter {
+  const done = new Map<string, Record<string, unknown>>();
+  const once =
+    (io: 'input' | 'output'): JsonSchemaConverter['input'] =>
+    (options) => {
+      const key = `${io}:${options.target}`;
+      let converted = done.get(key);
+      if (converted === undefined) {
+        converted = convert[io](options);
+        done.set(key, converted);
+      }
+      return converted;
+    };
+  return { input: once('input'), output: once('output') };
 }
 
 const inputSchemas = new WeakMap<McpToolDefinition, StandardSchemaWithJSON<ToolArguments, ToolArguments>>();
@@ -150,10 +172,10 @@ export function toolOutputSchema(operation: OperationDefinition): StandardSchema
       vendor: 'memory-service',
       validate: (value: unknown) =>
         isRecord(value) ? { value } : { issues: [{ message: 'The tool result must be a JSON object' }] },
-      jsonSchema: {
+      jsonSchema: memoizedJsonSchema({
         input: ({ target }) => lenientJsonSchema(envelope, 'input', target),
         output: ({ target }) => lenientJsonSchema(envelope, 'output', target),
-      },
+      }),
     },
   };
   outputSchemas.set(operation, schema);

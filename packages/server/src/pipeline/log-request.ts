@@ -17,9 +17,13 @@ export interface RequestLogEntry {
   started: number;
 }
 
+const MAX_LOGGED_PATH = 200;
+
 /** Writes the one log line of an HTTP request (`request`) or an MCP tool call (`mcp tool call`). */
 export function logRequest(logger: Logger, entry: RequestLogEntry): void {
-  const { started, tool, ...fields } = entry;
+  const { started, tool, path, ...rest } = entry;
+  // A scanner's made-up path (up to the URL limit) must not blow up the log: the route part is what a reader needs.
+  const fields = { ...rest, path: path.length <= MAX_LOGGED_PATH ? path : `${path.slice(0, MAX_LOGGED_PATH)}…` };
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
   if (tool === undefined) logger.info('request', { ...fields, durationMs });
   else logger.info('mcp tool call', { ...fields, tool, durationMs });

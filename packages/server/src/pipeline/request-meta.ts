@@ -31,7 +31,9 @@ export function requestIds(): MiddlewareHandler {
 
 /** The client address, from the Node adapter's socket (no proxy headers are trusted); null without a socket. */
 export function clientIpOf(context: Context): string | null {
-  // `app.request()` (tests, embedding) runs without the Node adapter's bindings: there is no socket to ask.
-  if (context.env === undefined || context.env === null) return null;
+  // Only the Node adapter binds a socket; `app.request()` (tests, embedding) and other runtimes pass no env or
+  // another one (Bun passes its server object), and then there is no socket to ask.
+  const env = context.env as { incoming?: { socket?: unknown } } | undefined | null;
+  if (env?.incoming?.socket === undefined) return null;
   return getConnInfo(context).remote.address ?? null;
 }

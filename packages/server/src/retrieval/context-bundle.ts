@@ -177,11 +177,3 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
   };
   return { data, facts };
 }
-
-/** Builds the `context/get` bundle (see `assembleContext`). */
-export async function buildContextBundle(
-  tenant: TenantDatabase,
-  request: ContextRequest,
-): Promise<OperationData<'context.get'>> {
-  return (await assembleContext(tenant, request)).data;
-}

@@ -49,6 +49,7 @@ export class ControlStore {
   clearCaches(): void {
     this.keysByHash.clear();
     this.owners.clear();
+    this.embeddingConfig.clear();
   }
 
   /** Creates the default owner if it does not exist yet. */

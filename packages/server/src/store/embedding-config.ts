@@ -17,6 +17,11 @@ export class EmbeddingConfigStore {
 
   constructor(private readonly database: Database) {}
 
+  /** Drops every cached configuration (after a write behind this store's back). */
+  clear(): void {
+    this.cached.clear();
+  }
+
   /** The owner's configuration, cached (see the class). */
   async cachedFor(ownerId: string): Promise<EmbeddingConfigRows> {
     return readThrough(this.cached, ownerId, () => this.read(ownerId));
