@@ -1,45 +1,23 @@
-import { createMemoryClient, type MemoryClient } from '@memory-service/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, screenshot } from './browser.js';
-import { type BuiltServer, startBuiltServer } from './built-server.js';
+import type { MemoryClient } from '@memory-service/client';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './browser.js';
+import type { BuiltServer } from './built-server.js';
+import { consumeExpectedErrors, useConsoleTab } from './console-tab.js';
 
 // One real server (the built `memory-service start`) and one real Chromium for the file; the tests run in order and
-// share one tab, as a person would use the console.
+// share one tab, as a person would use the console. The undo window runs on the page's clock, which the forget test
+// moves forward instead of waiting.
+const SCOPE = { userId: 'ada', projectId: 'console-e2e' };
+const tab = useConsoleTab(SCOPE, { clock: true });
 let server: BuiltServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let client: MemoryClient;
-const SCOPE = { userId: 'ada', projectId: 'console-e2e' };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startBuiltServer(), launchChromium()]);
-  client = createMemoryClient({ baseUrl: server.url, apiKey: server.apiKey, scope: SCOPE, maxRetries: 0 });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  // The undo window runs on the page's clock, which the forget test moves forward instead of waiting.
-  await page.clock.install();
+beforeAll(() => {
+  ({ server, page, errors, client } = tab);
 });
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(() => {
-  expect(errors, 'errors in the browser console').toEqual([]);
-});
-
-/** Takes the expected console lines out of `errors` (a refused request logs one), failing if one is missing. */
-function consumeExpectedErrors(pattern: RegExp): void {
-  const index = errors.findIndex((line) => pattern.test(line));
-  expect(index, `an error matching ${pattern} in ${JSON.stringify(errors)}`).toBeGreaterThanOrEqual(0);
-  for (let i = errors.length - 1; i >= 0; i -= 1) if (pattern.test(errors[i]!)) errors.splice(i, 1);
-}
 
 function row(content: string) {
   return page.getByRole('listitem').filter({ has: page.locator('.memory-row__content', { hasText: content }) });
@@ -70,7 +48,7 @@ describe('the console in a real browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('INVALID_API_KEY');
-    consumeExpectedErrors(/401/);
+    consumeExpectedErrors(errors, /401/);
     await screenshot(page, '01-sign-in-refused');
 
     await page.getByLabel('API key').fill(server.apiKey);
@@ -205,7 +183,7 @@ describe('the console in a real browser', () => {
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('TENANT_ID_INVALID');
     await page.getByRole('button', { name: 'Retry' }).waitFor();
-    consumeExpectedErrors(/400/);
+    consumeExpectedErrors(errors, /400/);
     await screenshot(page, '09-memories-error');
 
     await page.getByRole('button', { name: 'Change scope' }).click();
@@ -226,6 +204,8 @@ describe('the console in a real browser', () => {
       await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name }).waitFor();
+      // The shell moves focus to the new page's title (for screen readers); the next link is focused after that.
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
       expect(page.url()).toBe(`${server.url}/console/${slug}`);
       // Every page is built: Context preview and Graph (test/context-and-graph.browser.test.ts), Sessions, Skill
       // files and Operations (test/sessions-skills-operations.browser.test.ts) have their own tests.

@@ -1,18 +1,17 @@
 import { formatMemoryContext } from '@memory-service/ai-middleware/format';
-import { createMemoryClient, type MemoryClient } from '@memory-service/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, screenshot } from './browser.js';
-import { type BuiltServer, startBuiltServer } from './built-server.js';
+import type { MemoryClient } from '@memory-service/client';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './browser.js';
+import type { BuiltServer } from './built-server.js';
+import { signIn, useConsoleTab } from './console-tab.js';
 
 // The Context preview and Graph pages against one real server and one Chromium tab, as in console.browser.test.ts.
-let server: BuiltServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-let client: MemoryClient;
 const SCOPE = { userId: 'grace', projectId: 'graph-e2e' };
+const tab = useConsoleTab(SCOPE, { clipboard: true });
+let server: BuiltServer;
+let page: Page;
+let client: MemoryClient;
 const ids: Record<'dark' | 'light' | 'theme' | 'vim', string> = { dark: '', light: '', theme: '', vim: '' };
 
 /** The retrieval the picture and the preview ask for: hybrid, two hops. */
@@ -45,28 +44,8 @@ async function seed(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBuiltServer(), launchChromium()]);
-  client = createMemoryClient({ baseUrl: server.url, apiKey: server.apiKey, scope: SCOPE, maxRetries: 0 });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  await page.goto(`${server.url}/console`);
-  await page.getByLabel('API key').fill(server.apiKey);
-  await page.getByLabel('User').fill(SCOPE.userId);
-  await page.getByLabel('Project').fill(SCOPE.projectId);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Memories' }).waitFor();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(() => {
-  expect(errors, 'errors in the browser console').toEqual([]);
+  ({ server, page, client } = tab);
+  await signIn(tab, SCOPE);
 });
 
 const systemText = () => page.getByLabel('System message text');

@@ -1,50 +1,26 @@
 import { createMemoryClient, type MemoryClient } from '@memory-service/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, screenshot } from './browser.js';
-import { type BuiltServer, startBuiltServer } from './built-server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './browser.js';
+import type { BuiltServer } from './built-server.js';
+import { consumeExpectedErrors, signIn, useConsoleTab } from './console-tab.js';
 
 // The Sessions, Skill files and Operations pages against the built server, in one tab, in order: a session started
 // through the client is opened, checkpointed, ended and promoted in the console; skill files are created, edited and
 // deleted; an API key is created, copied and revoked; tenants, usage, backfill and the charts are read.
+const SCOPE = { userId: 'grace', projectId: 'console-ops' };
+// The charts sample every 10 s on the page's clock, which the tests move forward instead of waiting.
+const tab = useConsoleTab(SCOPE, { clipboard: true, clock: true });
 let server: BuiltServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let client: MemoryClient;
 let admin: MemoryClient;
-const SCOPE = { userId: 'grace', projectId: 'console-ops' };
 let sessionId: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startBuiltServer(), launchChromium()]);
-  client = createMemoryClient({ baseUrl: server.url, apiKey: server.apiKey, scope: SCOPE, maxRetries: 0 });
-  admin = createMemoryClient({ baseUrl: server.url, adminToken: server.adminToken, scope: SCOPE, maxRetries: 0 });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  // The charts sample every 10 s on the page's clock, which the tests move forward instead of waiting.
-  await page.clock.install();
+beforeAll(() => {
+  ({ server, page, errors, client, admin } = tab);
 });
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(() => {
-  expect(errors, 'errors in the browser console').toEqual([]);
-});
-
-/** Takes the expected console lines out of `errors` (a refused request logs one), failing if one is missing. */
-function consumeExpectedErrors(pattern: RegExp): void {
-  const index = errors.findIndex((line) => pattern.test(line));
-  expect(index, `an error matching ${pattern} in ${JSON.stringify(errors)}`).toBeGreaterThanOrEqual(0);
-  for (let i = errors.length - 1; i >= 0; i -= 1) if (pattern.test(errors[i]!)) errors.splice(i, 1);
-}
 
 async function openPage(name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name }).click();
@@ -64,13 +40,7 @@ async function expectNoSidewaysScroll(): Promise<void> {
 
 describe('sessions, skill files and operations in a real browser', () => {
   it('signs in with the key, the admin token and a scope', async () => {
-    await page.goto(`${server.url}/console`);
-    await page.getByLabel('API key').fill(server.apiKey);
-    await page.getByLabel('Admin token (optional)').fill(server.adminToken);
-    await page.getByLabel('User').fill(SCOPE.userId);
-    await page.getByLabel('Project').fill(SCOPE.projectId);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Memories' }).waitFor();
+    await signIn(tab, SCOPE, { adminToken: true });
   });
 
   it('says the API cannot list sessions and opens one started through the client by its id', async () => {
@@ -94,7 +64,7 @@ describe('sessions, skill files and operations in a real browser', () => {
     await page.waitForURL(`${server.url}/console/sessions/${sessionId}`);
     // An active session has no snapshot yet: the console learns it from the snapshot's 404, which Chromium logs.
     await page.getByText('Its snapshot and transcript are written when it ends').waitFor();
-    consumeExpectedErrors(/404/);
+    consumeExpectedErrors(errors, /404/);
 
     await page.getByLabel('Role').selectOption('assistant');
     await page.getByLabel('Kind').selectOption('summary');

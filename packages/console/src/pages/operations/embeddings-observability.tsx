@@ -1,14 +1,9 @@
 import type { OperationData } from '@memory-service/client';
-import { useState } from 'preact/hooks';
-import { ErrorPanel } from '../../components/error-panel.js';
-import { SelectField } from '../../components/fields.js';
-import { Loading } from '../../components/loading.js';
 import { StatGrid } from '../../components/stat-grid.js';
 import { formatValue } from './charts/chart-scale.js';
 import { LineChart } from './charts/line-chart.js';
-import { HealthSummary } from './health-summary.js';
 import { SampledCaption } from './sampled-caption.js';
-import { useSampledReport } from './use-sampled-report.js';
+import { SampledReportPanel } from './sampled-report-panel.js';
 
 type EmbeddingsReport = OperationData<'management.embeddings.observability'>;
 
@@ -28,113 +23,94 @@ function met(ok: boolean): string {
  * queue sampled over time (the route returns current figures only).
  */
 export function EmbeddingsObservability() {
-  const [windowHours, setWindowHours] = useState('24');
-  const report = useSampledReport(`embeddings-observability-${windowHours}`, (client, signal) =>
-    client.management.embeddings.observability({ windowHours: Number(windowHours) }, { signal }),
-  );
-  const latest = report.samples.at(-1)?.data;
-  const series = (pick: (data: EmbeddingsReport) => number | null) =>
-    report.samples.map((sample) => ({ at: sample.at, value: pick(sample.data) }));
-  const caption = <SampledCaption samples={report.samples} />;
   return (
-    <section class="panel stack" aria-labelledby="embeddings-observability-title" aria-busy={report.loading}>
-      <div class="panel__head">
-        <h2 id="embeddings-observability-title">Embeddings and retrieval</h2>
-        <div class="panel__tools">
-          <SelectField
-            label="Window"
-            name="embeddingsWindow"
-            value={windowHours}
-            onValue={setWindowHours}
-            options={WINDOWS}
-          />
-          <button type="button" class="button button--small" onClick={report.sampleNow}>
-            Sample now
-          </button>
-        </div>
-      </div>
-      {report.error === undefined ? null : (
-        <ErrorPanel error={report.error} title="Could not read embeddings observability" onRetry={report.sampleNow} />
-      )}
-      {latest === undefined ? (
-        report.loading ? (
-          <Loading label="Reading embeddings observability" />
-        ) : null
-      ) : (
-        <>
-          <HealthSummary health={latest.health} alarms={latest.alarms} windowHours={latest.windowHours} />
-          <div class="chart-grid">
-            <LineChart
-              title="Retrieval latency"
-              caption={caption}
-              unit="ms"
-              digits={1}
-              threshold={{ value: latest.slos.maxP95LatencyMs, label: `SLO p95 ≤ ${latest.slos.maxP95LatencyMs} ms` }}
-              series={[
-                { name: 'p50', points: series((data) => data.retrieval.p50LatencyMs) },
-                { name: 'p95', points: series((data) => data.retrieval.p95LatencyMs) },
-              ]}
-            />
-            <LineChart
-              title="Semantic fallbacks"
-              caption={caption}
-              unit="%"
-              digits={1}
-              minTop={latest.slos.maxFallbackRate * 100 * 1.25}
-              threshold={{
-                value: latest.slos.maxFallbackRate * 100,
-                label: `SLO ≤ ${formatValue(latest.slos.maxFallbackRate * 100, 1)} %`,
-              }}
-              series={[{ name: 'Fallback rate', points: series((data) => data.retrieval.fallbackRate * 100) }]}
-            />
-            <LineChart
-              title="Index queue"
-              caption={caption}
-              unit="items"
-              integer
-              series={[{ name: 'Pending embeddings', points: series((data) => data.queue.pending) }]}
-            />
-            <LineChart
-              title="Index lag"
-              caption={caption}
-              unit="s"
-              digits={0}
-              series={[
+    <SampledReportPanel
+      name="embeddings-observability"
+      title="Embeddings and retrieval"
+      subject="embeddings observability"
+      windows={WINDOWS}
+      initialWindowHours="24"
+      load={(client, windowHours, signal) => client.management.embeddings.observability({ windowHours }, { signal })}
+    >
+      {(latest, samples) => {
+        const series = (pick: (data: EmbeddingsReport) => number | null) =>
+          samples.map((sample) => ({ at: sample.at, value: pick(sample.data) }));
+        const caption = <SampledCaption samples={samples} />;
+        return (
+          <>
+            <div class="chart-grid">
+              <LineChart
+                title="Retrieval latency"
+                caption={caption}
+                unit="ms"
+                digits={1}
+                threshold={{ value: latest.slos.maxP95LatencyMs, label: `SLO p95 ≤ ${latest.slos.maxP95LatencyMs} ms` }}
+                series={[
+                  { name: 'p50', points: series((data) => data.retrieval.p50LatencyMs) },
+                  { name: 'p95', points: series((data) => data.retrieval.p95LatencyMs) },
+                ]}
+              />
+              <LineChart
+                title="Semantic fallbacks"
+                caption={caption}
+                unit="%"
+                digits={1}
+                minTop={latest.slos.maxFallbackRate * 100 * 1.25}
+                threshold={{
+                  value: latest.slos.maxFallbackRate * 100,
+                  label: `SLO ≤ ${formatValue(latest.slos.maxFallbackRate * 100, 1)} %`,
+                }}
+                series={[{ name: 'Fallback rate', points: series((data) => data.retrieval.fallbackRate * 100) }]}
+              />
+              <LineChart
+                title="Index queue"
+                caption={caption}
+                unit="items"
+                integer
+                series={[{ name: 'Pending embeddings', points: series((data) => data.queue.pending) }]}
+              />
+              <LineChart
+                title="Index lag"
+                caption={caption}
+                unit="s"
+                digits={0}
+                series={[
+                  {
+                    name: 'Oldest pending item',
+                    points: series((data) => (data.queue.pending === 0 ? 0 : data.queue.oldestPendingAgeSeconds)),
+                  },
+                ]}
+              />
+            </div>
+            <h3>In the window</h3>
+            <StatGrid
+              label="Retrieval, worker and cost"
+              stats={[
                 {
-                  name: 'Oldest pending item',
-                  points: series((data) => (data.queue.pending === 0 ? 0 : data.queue.oldestPendingAgeSeconds)),
+                  name: 'Retrievals',
+                  value: latest.retrieval.requests,
+                  detail: `${latest.retrieval.semanticRequests} semantic`,
+                },
+                { name: 'Semantic fallbacks', value: latest.retrieval.semanticFallbacks },
+                { name: 'Latency SLO', value: met(latest.slos.latencyMet) },
+                { name: 'Fallback SLO', value: met(latest.slos.fallbackRateMet) },
+                { name: 'Embedded', value: latest.worker.processed, detail: `${latest.worker.failed} failed` },
+                {
+                  name: 'Worker error rate',
+                  value: `${formatValue(latest.worker.errorRate * 100, 1)} %`,
+                  detail: `SLO ≤ ${formatValue(latest.slos.maxErrorRate * 100, 1)} %, ${met(latest.slos.errorRateMet)}`,
+                },
+                { name: 'Backfill remaining', value: latest.backfill.remaining, detail: latest.backfill.modelId },
+                {
+                  name: 'Tokens this month',
+                  value: formatValue(latest.cost.tokenCount, 0),
+                  detail: `$${formatValue(latest.cost.estimatedCostUsd, 4)} estimated`,
                 },
               ]}
             />
-          </div>
-          <h3>In the window</h3>
-          <StatGrid
-            label="Retrieval, worker and cost"
-            stats={[
-              {
-                name: 'Retrievals',
-                value: latest.retrieval.requests,
-                detail: `${latest.retrieval.semanticRequests} semantic`,
-              },
-              { name: 'Semantic fallbacks', value: latest.retrieval.semanticFallbacks },
-              { name: 'Latency SLO', value: met(latest.slos.latencyMet) },
-              { name: 'Fallback SLO', value: met(latest.slos.fallbackRateMet) },
-              { name: 'Embedded', value: latest.worker.processed, detail: `${latest.worker.failed} failed` },
-              {
-                name: 'Worker error rate',
-                value: `${formatValue(latest.worker.errorRate * 100, 1)} %`,
-                detail: `SLO ≤ ${formatValue(latest.slos.maxErrorRate * 100, 1)} %, ${met(latest.slos.errorRateMet)}`,
-              },
-              { name: 'Backfill remaining', value: latest.backfill.remaining, detail: latest.backfill.modelId },
-              {
-                name: 'Tokens this month',
-                value: formatValue(latest.cost.tokenCount, 0),
-                detail: `$${formatValue(latest.cost.estimatedCostUsd, 4)} estimated`,
-              },
-            ]}
-          />
-        </>
-      )}
-    </section>
+          </>
+        );
+      }}
+    </SampledReportPanel>
   );
 }

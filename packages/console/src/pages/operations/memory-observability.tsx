@@ -1,14 +1,9 @@
 import type { OperationData } from '@memory-service/client';
-import { useState } from 'preact/hooks';
-import { ErrorPanel } from '../../components/error-panel.js';
-import { SelectField } from '../../components/fields.js';
-import { Loading } from '../../components/loading.js';
 import { StatGrid } from '../../components/stat-grid.js';
 import { BarChart } from './charts/bar-chart.js';
 import { LineChart } from './charts/line-chart.js';
-import { HealthSummary } from './health-summary.js';
 import { SampledCaption } from './sampled-caption.js';
-import { useSampledReport } from './use-sampled-report.js';
+import { SampledReportPanel } from './sampled-report-panel.js';
 import { windowLabel } from './window-label.js';
 
 type MemoryReport = OperationData<'management.memory.observability'>;
@@ -27,95 +22,76 @@ function percent(rate: number): string {
 
 /** management/memory/observability: health, alarms, the contradictions trend, lifecycle counts sampled over time. */
 export function MemoryObservability() {
-  const [windowHours, setWindowHours] = useState('168');
-  const report = useSampledReport(`memory-observability-${windowHours}`, (client, signal) =>
-    client.management.memory.observability({ windowHours: Number(windowHours) }, { signal }),
-  );
-  const latest = report.samples.at(-1)?.data;
-  const series = (pick: (data: MemoryReport) => number) =>
-    report.samples.map((sample) => ({ at: sample.at, value: pick(sample.data) }));
   return (
-    <section class="panel stack" aria-labelledby="memory-observability-title" aria-busy={report.loading}>
-      <div class="panel__head">
-        <h2 id="memory-observability-title">Memory lifecycle</h2>
-        <div class="panel__tools">
-          <SelectField
-            label="Window"
-            name="memoryWindow"
-            value={windowHours}
-            onValue={setWindowHours}
-            options={WINDOWS}
-          />
-          <button type="button" class="button button--small" onClick={report.sampleNow}>
-            Sample now
-          </button>
-        </div>
-      </div>
-      {report.error === undefined ? null : (
-        <ErrorPanel error={report.error} title="Could not read memory observability" onRetry={report.sampleNow} />
-      )}
-      {latest === undefined ? (
-        report.loading ? (
-          <Loading label="Reading memory observability" />
-        ) : null
-      ) : (
-        <>
-          <HealthSummary health={latest.health} alarms={latest.alarms} windowHours={latest.windowHours} />
-          <div class="chart-grid">
-            <BarChart
-              title="Contradictions per day"
-              caption={`A series from the API: memories superseded by a differing statement of the same subject, per UTC day (${latest.contradictions.windowTotal} in the window).`}
-              unit="contradictions"
-              integer
-              bars={latest.contradictions.dailyTrend.map((day) => ({
-                label: shortDate.format(new Date(`${day.date}T00:00:00Z`)),
-                name: day.date,
-                value: day.count,
-              }))}
-            />
-            <LineChart
-              title="Memories"
-              caption={<SampledCaption samples={report.samples} />}
-              unit="memories"
-              integer
-              series={[
-                { name: 'Active', points: series((data) => data.lifecycle.active) },
-                { name: 'Total', points: series((data) => data.lifecycle.total) },
+    <SampledReportPanel
+      name="memory-observability"
+      title="Memory lifecycle"
+      subject="memory observability"
+      windows={WINDOWS}
+      initialWindowHours="168"
+      load={(client, windowHours, signal) => client.management.memory.observability({ windowHours }, { signal })}
+    >
+      {(latest, samples) => {
+        const series = (pick: (data: MemoryReport) => number) =>
+          samples.map((sample) => ({ at: sample.at, value: pick(sample.data) }));
+        return (
+          <>
+            <div class="chart-grid">
+              <BarChart
+                title="Contradictions per day"
+                caption={`A series from the API: memories superseded by a differing statement of the same subject, per UTC day (${latest.contradictions.windowTotal} in the window).`}
+                unit="contradictions"
+                integer
+                bars={latest.contradictions.dailyTrend.map((day) => ({
+                  label: shortDate.format(new Date(`${day.date}T00:00:00Z`)),
+                  name: day.date,
+                  value: day.count,
+                }))}
+              />
+              <LineChart
+                title="Memories"
+                caption={<SampledCaption samples={samples} />}
+                unit="memories"
+                integer
+                series={[
+                  { name: 'Active', points: series((data) => data.lifecycle.active) },
+                  { name: 'Total', points: series((data) => data.lifecycle.total) },
+                ]}
+              />
+              <LineChart
+                title={`Changes in the last ${windowLabel(latest.windowHours)}`}
+                caption={<SampledCaption samples={samples} />}
+                unit="memories"
+                integer
+                series={[
+                  { name: 'Created', points: series((data) => data.lifecycle.created) },
+                  { name: 'Updated', points: series((data) => data.lifecycle.updated) },
+                  { name: 'Deleted', points: series((data) => data.lifecycle.deleted) },
+                ]}
+              />
+            </div>
+            <h3>Sessions and consolidation in the window</h3>
+            <StatGrid
+              label="Sessions and consolidation"
+              stats={[
+                { name: 'Sessions started', value: latest.compaction.sessionsStarted },
+                { name: 'Sessions closed', value: latest.compaction.sessionsClosed },
+                { name: 'Sessions compacted', value: latest.compaction.sessionsCompacted },
+                { name: 'Checkpoints', value: latest.compaction.checkpoints },
+                { name: 'Checkpoint coverage', value: percent(latest.compaction.checkpointCoverage) },
+                {
+                  name: 'Consolidation runs',
+                  value: latest.consolidation.runs,
+                  detail: `${latest.consolidation.dryRuns} dry runs`,
+                },
+                { name: 'Merged', value: latest.consolidation.mergedCount },
+                { name: 'Superseded', value: latest.consolidation.supersededCount },
+                { name: 'Conflict rate', value: percent(latest.consolidation.conflictRate) },
               ]}
             />
-            <LineChart
-              title={`Changes in the last ${windowLabel(latest.windowHours)}`}
-              caption={<SampledCaption samples={report.samples} />}
-              unit="memories"
-              integer
-              series={[
-                { name: 'Created', points: series((data) => data.lifecycle.created) },
-                { name: 'Updated', points: series((data) => data.lifecycle.updated) },
-                { name: 'Deleted', points: series((data) => data.lifecycle.deleted) },
-              ]}
-            />
-          </div>
-          <h3>Sessions and consolidation in the window</h3>
-          <StatGrid
-            label="Sessions and consolidation"
-            stats={[
-              { name: 'Sessions started', value: latest.compaction.sessionsStarted },
-              { name: 'Sessions closed', value: latest.compaction.sessionsClosed },
-              { name: 'Sessions compacted', value: latest.compaction.sessionsCompacted },
-              { name: 'Checkpoints', value: latest.compaction.checkpoints },
-              { name: 'Checkpoint coverage', value: percent(latest.compaction.checkpointCoverage) },
-              {
-                name: 'Consolidation runs',
-                value: latest.consolidation.runs,
-                detail: `${latest.consolidation.dryRuns} dry runs`,
-              },
-              { name: 'Merged', value: latest.consolidation.mergedCount },
-              { name: 'Superseded', value: latest.consolidation.supersededCount },
-              { name: 'Conflict rate', value: percent(latest.consolidation.conflictRate) },
-            ]}
-          />
-        </>
-      )}
-    </section>
+          </>
+        );
+      }}
+    </SampledReportPanel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { formatTick, formatValue, seriesStyle, timeTicks, valueAxis } from './chart-scale.js';
+import { ChartFigure, chartArea, ValueGrid } from './chart-figure.js';
+import { formatTick, formatValue, seriesStyle, timeTicks } from './chart-scale.js';
 import { useElementWidth } from './use-element-width.js';
 
 /** One point of a series: a time (epoch ms) and a value, null where there was none (a gap in the line). */
@@ -47,6 +48,47 @@ function latestValue(series: LineSeries): number | null {
   return null;
 }
 
+/** Each series' line style and latest value, and the SLO line with a note when it is above the plotted range. */
+function Legend({
+  series,
+  threshold,
+  showThreshold,
+  unit,
+  digits,
+}: {
+  series: readonly LineSeries[];
+  threshold: Threshold | undefined;
+  showThreshold: boolean;
+  unit: string;
+  digits: number;
+}) {
+  return (
+    <ul class="chart__legend">
+      {series.map((line, index) => {
+        const style = seriesStyle(index);
+        const latest = latestValue(line);
+        return (
+          <li key={line.name} class="chart__legend-item">
+            <svg width={26} height={10} aria-hidden="true" class="chart__swatch">
+              <line x1={1} x2={25} y1={5} y2={5} stroke={style.color} stroke-width={3} stroke-dasharray={style.dash} />
+            </svg>
+            {line.name}: <strong>{latest === null ? 'none' : `${formatValue(latest, digits)} ${unit}`}</strong>
+          </li>
+        );
+      })}
+      {threshold === undefined ? null : (
+        <li class="chart__legend-item">
+          <svg width={26} height={10} aria-hidden="true" class="chart__swatch">
+            <line x1={1} x2={25} y1={5} y2={5} class="chart__threshold" />
+          </svg>
+          {threshold.label}
+          {showThreshold ? null : ' (above the plotted range)'}
+        </li>
+      )}
+    </ul>
+  );
+}
+
 /**
  * A line chart of values over time, as inline SVG drawn at the element's pixel width: a value axis with its unit,
  * a time axis, one line per series (colour and dash), points at each sample, an optional SLO line, and a legend
@@ -74,16 +116,14 @@ export function LineChart({
   digits?: number;
 }) {
   const [frame, width] = useElementWidth<HTMLDivElement>();
-  const height = width < 480 ? 200 : 240;
   const points = series.flatMap((line) => line.points);
   const values = points.flatMap((point) => (point.value === null ? [] : [point.value]));
-  const max = Math.max(minTop, ...values, 0);
-  const top = 30;
-  const bottom = height - 28;
-  const axis = valueAxis(max, { integer: integer || digits === 0, top, bottom });
-  const labels = axis.ticks.map((tick) => formatValue(tick, digits));
-  const left = 14 + Math.max(...labels.map((label) => label.length), unit.length / 2) * 7.2;
-  const right = width - 14;
+  const area = chartArea(width, Math.max(minTop, ...values, 0), {
+    integer: integer || digits === 0,
+    digits,
+    minLabelLength: unit.length / 2,
+  });
+  const { axis, top, bottom, left, right } = area;
   const first = Math.min(...points.map((point) => point.at));
   const last = Math.max(...points.map((point) => point.at));
   const [from, to] = last > first ? [first, last] : [first - SINGLE_SPAN_MS / 2, first + SINGLE_SPAN_MS / 2];
@@ -94,113 +134,60 @@ export function LineChart({
     .map((line) => `${line.name} ${formatValue(latestValue(line) ?? Number.NaN, digits)} ${unit}`)
     .join(', ');
   return (
-    <figure class="chart">
-      <figcaption class="chart__head">
-        <span class="chart__title">{title}</span>
-        <span class="chart__caption">{caption}</span>
-      </figcaption>
-      <div class="chart__frame" ref={frame}>
-        {width === 0 ? null : (
-          <svg
-            class="chart__svg"
-            width={width}
-            height={height}
-            viewBox={`0 0 ${width} ${height}`}
-            role="img"
-            aria-label={`${title}, latest: ${summary}`}
-          >
-            <text x={4} y={14} class="chart__unit">
-              {unit}
+    <ChartFigure
+      title={title}
+      caption={caption}
+      label={`${title}, latest: ${summary}`}
+      frame={frame}
+      area={area}
+      after={<Legend series={series} threshold={threshold} showThreshold={showThreshold} unit={unit} digits={digits} />}
+    >
+      <ValueGrid area={area} unit={unit} />
+      {time.ticks.map((tick) => {
+        const label = formatTick(tick, time.stepMs);
+        // Kept inside the picture: a label under the first or last point would be cut at the edge.
+        const half = label.length * 3.5;
+        const labelX = Math.min(Math.max(x(tick), left + half - 10), width - half - 2);
+        return (
+          <g key={tick}>
+            <line x1={x(tick)} x2={x(tick)} y1={bottom} y2={bottom + 4} class="chart__axis" />
+            <text x={labelX} y={bottom + 17} text-anchor="middle" class="chart__tick">
+              {label}
             </text>
-            {axis.ticks.map((tick, index) => (
-              <g key={tick}>
-                <line x1={left} x2={right} y1={axis.y(tick)} y2={axis.y(tick)} class="chart__grid" />
-                <text x={left - 6} y={axis.y(tick) + 4} text-anchor="end" class="chart__tick">
-                  {labels[index]}
-                </text>
-              </g>
-            ))}
-            {time.ticks.map((tick) => {
-              const label = formatTick(tick, time.stepMs);
-              // Kept inside the picture: a label under the first or last point would be cut at the edge.
-              const half = label.length * 3.5;
-              const labelX = Math.min(Math.max(x(tick), left + half - 10), width - half - 2);
-              return (
-                <g key={tick}>
-                  <line x1={x(tick)} x2={x(tick)} y1={bottom} y2={bottom + 4} class="chart__axis" />
-                  <text x={labelX} y={bottom + 17} text-anchor="middle" class="chart__tick">
-                    {label}
-                  </text>
-                </g>
-              );
-            })}
-            <line x1={left} x2={right} y1={bottom} y2={bottom} class="chart__axis" />
-            {showThreshold ? (
-              <g>
-                <line
-                  x1={left}
-                  x2={right}
-                  y1={axis.y(threshold.value)}
-                  y2={axis.y(threshold.value)}
-                  class="chart__threshold"
-                />
-                <text x={right} y={axis.y(threshold.value) - 5} text-anchor="end" class="chart__threshold-label">
-                  {threshold.label}
-                </text>
-              </g>
-            ) : null}
-            {values.length === 0 ? (
-              <text x={(left + right) / 2} y={(top + bottom) / 2} text-anchor="middle" class="chart__empty">
-                No value yet
-              </text>
-            ) : null}
-            {series.map((line, index) => {
-              const style = seriesStyle(index);
-              return (
-                <g key={line.name} stroke={style.color} fill={style.color}>
-                  <path d={pathOf(line.points, x, axis.y)} fill="none" stroke-width={2} stroke-dasharray={style.dash} />
-                  {line.points.map((point) =>
-                    point.value === null ? null : (
-                      <circle key={point.at} cx={x(point.at)} cy={axis.y(point.value)} r={3} />
-                    ),
-                  )}
-                </g>
-              );
-            })}
-          </svg>
-        )}
-      </div>
-      <ul class="chart__legend">
-        {series.map((line, index) => {
-          const style = seriesStyle(index);
-          const latest = latestValue(line);
-          return (
-            <li key={line.name} class="chart__legend-item">
-              <svg width={26} height={10} aria-hidden="true" class="chart__swatch">
-                <line
-                  x1={1}
-                  x2={25}
-                  y1={5}
-                  y2={5}
-                  stroke={style.color}
-                  stroke-width={3}
-                  stroke-dasharray={style.dash}
-                />
-              </svg>
-              {line.name}: <strong>{latest === null ? 'none' : `${formatValue(latest, digits)} ${unit}`}</strong>
-            </li>
-          );
-        })}
-        {threshold === undefined ? null : (
-          <li class="chart__legend-item">
-            <svg width={26} height={10} aria-hidden="true" class="chart__swatch">
-              <line x1={1} x2={25} y1={5} y2={5} class="chart__threshold" />
-            </svg>
+          </g>
+        );
+      })}
+      <line x1={left} x2={right} y1={bottom} y2={bottom} class="chart__axis" />
+      {showThreshold ? (
+        <g>
+          <line
+            x1={left}
+            x2={right}
+            y1={axis.y(threshold.value)}
+            y2={axis.y(threshold.value)}
+            class="chart__threshold"
+          />
+          <text x={right} y={axis.y(threshold.value) - 5} text-anchor="end" class="chart__threshold-label">
             {threshold.label}
-            {showThreshold ? null : ' (above the plotted range)'}
-          </li>
-        )}
-      </ul>
-    </figure>
+          </text>
+        </g>
+      ) : null}
+      {values.length === 0 ? (
+        <text x={(left + right) / 2} y={(top + bottom) / 2} text-anchor="middle" class="chart__empty">
+          No value yet
+        </text>
+      ) : null}
+      {series.map((line, index) => {
+        const style = seriesStyle(index);
+        return (
+          <g key={line.name} stroke={style.color} fill={style.color}>
+            <path d={pathOf(line.points, x, axis.y)} fill="none" stroke-width={2} stroke-dasharray={style.dash} />
+            {line.points.map((point) =>
+              point.value === null ? null : <circle key={point.at} cx={x(point.at)} cy={axis.y(point.value)} r={3} />,
+            )}
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }
