@@ -164,6 +164,33 @@ describe.skipIf(startServer === undefined)('against the real server', () => {
 
     it.runIf(transport === 'mcp')('refuses methods without an MCP tool', async () => {
       await expect(client.health()).rejects.toBeInstanceOf(UnsupportedOperationError);
+      await expect(client.sessions.list()).rejects.toBeInstanceOf(UnsupportedOperationError);
+      await expect(client.memories.restore({ id: 'any' })).rejects.toBeInstanceOf(UnsupportedOperationError);
     });
+
+    it.runIf(transport === 'sdk_http')(
+      'lists sessions, reads their events and restores a forgotten memory',
+      async () => {
+        const started = await client.sessions.start({ title: 'Console extensions' });
+        await client.sessions.checkpoint({ sessionId: started.sessionId, content: 'First step' });
+        const active = await client.sessions.list({ status: 'active', limit: 10 });
+        expect(active.sessions.find((session) => session.id === started.sessionId)?.totals).toMatchObject({
+          turnCount: 1,
+          eventCount: 1,
+        });
+        const events = await client.sessions.events({ sessionId: started.sessionId });
+        expect(events.events.map((event) => event.content)).toEqual(['First step']);
+        await expect(client.sessions.events({ sessionId: 'no-such-session' })).rejects.toBeInstanceOf(NotFoundError);
+
+        const { id } = await client.memories.add({ content: 'Restore me after a forget' });
+        await client.memories.forget({ id });
+        await expect(client.memories.restore({ id })).resolves.toMatchObject({ id, restored: true });
+        expect((await client.memories.list()).memories.map((memory) => memory.id)).toContain(id);
+        await expect(client.memories.restore({ id })).rejects.toMatchObject({
+          code: 'MEMORY_NOT_DELETED',
+          status: 409,
+        });
+      },
+    );
   });
 });

@@ -97,6 +97,12 @@ const cases: Case[] = [
   },
   { name: 'memories.vacuum()', operationId: 'memories.vacuum', call: (c) => c.memories.vacuum(), body: { scope } },
   {
+    name: 'memories.restore()',
+    operationId: 'memories.restore',
+    call: (c) => c.memories.restore({ id: 'm1' }),
+    body: { id: 'm1', scope },
+  },
+  {
     name: 'memories.consolidate()',
     operationId: 'memories.consolidate',
     call: (c) => c.memories.consolidate({ dryRun: true, types: ['fact'] }),
@@ -150,6 +156,20 @@ const cases: Case[] = [
     call: (c) => c.sessions.snapshot('s 1/x', { projectId: 'repo' }),
     path: '/sessions/s%201%2Fx/snapshot',
     query: { ...scope, projectId: 'repo' },
+  },
+  {
+    name: 'sessions.list() sends its filters and the scope in the query string',
+    operationId: 'sessions.list',
+    call: (c) => c.sessions.list({ status: 'active', limit: 5 }),
+    path: '/sessions',
+    query: { status: 'active', limit: '5', ...scope },
+  },
+  {
+    name: 'sessions.events() fills and encodes the path parameter',
+    operationId: 'sessions.events',
+    call: (c) => c.sessions.events({ sessionId: 's 1/x', limit: 3 }),
+    path: '/sessions/s%201%2Fx/events',
+    query: { limit: '3', ...scope },
   },
   {
     name: 'embeddings.models() sends only the scope fields the route takes',

@@ -75,6 +75,8 @@ export const ERROR_CODES = {
   TENANT_DATABASE_UNREADABLE: entry(500),
   // A write naming a new tenantId when the workspace already has MEMORY_TENANT_QUOTA tenants (`details.limit`).
   TENANT_QUOTA_EXCEEDED: entry(403),
+  // memories/restore (an extension beyond the written contract) of a memory that is not soft-deleted.
+  MEMORY_NOT_DELETED: entry(409),
 } as const;
 
 /** An error code of the contract. */

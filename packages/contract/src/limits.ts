@@ -33,6 +33,9 @@ export const LIMITS = {
   topNodesLimit: { min: 1, max: 100 },
   backfillBatchSize: { min: 1, max: 500 },
   usageLimit: { min: 1, max: 500 },
+  /** sessions.list and sessions.events (extensions beyond the written contract). */
+  sessionListLimit: { min: 1, max: 200 },
+  sessionEventsLimit: { min: 1, max: 500 },
   /** `metadata` of any request: UTF-8 bytes of its JSON and levels of nesting (the object itself is level 1). */
   metadata: { maxBytes: 16 * 1024, maxDepth: 16 },
   /** Eval replay: bounded so the worst accepted request is scored in well under a second (matching is linear). */
@@ -73,6 +76,8 @@ export const DEFAULTS = {
   embeddingsWindowHours: 24,
   memoryWindowHours: 168,
   usageLimit: 100,
+  sessionListLimit: 50,
+  sessionEventsLimit: 200,
   maxSteps: 10,
   /** The offline Universal Sentence Encoder Lite: better hybrid recall than `local/hash-384` (BENCHMARKS.md). */
   embeddingModel: 'local/use-lite-512',

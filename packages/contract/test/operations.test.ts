@@ -60,6 +60,16 @@ const contractRoutes: ReadonlyArray<readonly [method: HttpMethod, path: string, 
   ['POST', '/management/memory/eval/replay', 'apiKeyOrSession'],
 ];
 
+/**
+ * Routes beyond the written contract (README, "Fields beyond the written contract"): the web console's, with no MCP
+ * tool, so the contract's tool list stays exactly as it is.
+ */
+const extensionRoutes: ReadonlyArray<readonly [method: HttpMethod, path: string, auth: AuthKind]> = [
+  ['POST', '/memories/restore', 'apiKey'],
+  ['GET', '/sessions', 'apiKey'],
+  ['GET', '/sessions/{sessionId}/events', 'apiKey'],
+];
+
 /** Routes whose success status the contract states as 201; every other route answers 200 ("unless stated"). */
 const createdRoutes = ['POST /memories/add', 'POST /sessions/start', 'POST /skills/files/promote'];
 
@@ -113,12 +123,21 @@ function findOperations(method: HttpMethod, path: string): OperationDefinition[]
 }
 
 describe('the operations table against the contract route summary', () => {
-  it('has the 37 route+method pairs of the contract and nothing else', () => {
+  it('has the 37 route+method pairs of the contract, the 3 extensions and nothing else', () => {
     expect(contractRoutes).toHaveLength(37);
-    expect(operationList).toHaveLength(37);
+    expect(operationList).toHaveLength(37 + extensionRoutes.length);
     expect(operationList.map(routeKey).sort()).toEqual(
-      contractRoutes.map(([method, path]) => `${method} ${path}`).sort(),
+      [...contractRoutes, ...extensionRoutes].map(([method, path]) => `${method} ${path}`).sort(),
     );
+  });
+
+  describe.each(extensionRoutes)('extension %s %s', (method, path, auth) => {
+    it(`is authenticated by ${auth}, says it is an extension, and has no MCP tool`, () => {
+      const [operation] = findOperations(method, path);
+      expect(operation?.auth).toBe(auth);
+      expect(operation?.description).toMatch(/^An extension beyond the written contract/);
+      expect(operation?.mcp).toEqual([]);
+    });
   });
 
   describe.each(contractRoutes)('%s %s', (method, path, auth) => {

@@ -16,6 +16,9 @@ export function createMemoriesResource(call: OperationCaller) {
     edit: (input: CallInput<'memories.edit'>, options?: RequestOptions) => call('memories.edit', input, options),
     /** Soft-deletes a memory. */
     forget: (input: CallInput<'memories.forget'>, options?: RequestOptions) => call('memories.forget', input, options),
+    /** Undoes a forget that vacuum has not purged (an extension beyond the contract). */
+    restore: (input: CallInput<'memories.restore'>, options?: RequestOptions) =>
+      call('memories.restore', input, options),
     /** Soft-deletes every memory matching the filters (or all); `dryRun` previews. */
     bulkForget: (input: CallInput<'memories.bulkForget'>, options?: RequestOptions) =>
       call('memories.bulkForget', input, options),

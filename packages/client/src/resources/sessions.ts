@@ -15,6 +15,11 @@ export function createSessionsResource(call: OperationCaller) {
     /** Reads a session's latest snapshot. */
     snapshot: (sessionId: string, query: QueryInput<'sessions.snapshot', 'sessionId'> = {}, options?: RequestOptions) =>
       call('sessions.snapshot', { ...query, sessionId }, options),
+    /** Lists the scope's sessions, newest activity first, with their totals (an extension beyond the contract). */
+    list: (input: QueryInput<'sessions.list'> = {}, options?: RequestOptions) => call('sessions.list', input, options),
+    /** Reads a session's events, oldest first (an extension beyond the contract). */
+    events: (input: QueryInput<'sessions.events', 'sessionId'> & { sessionId: string }, options?: RequestOptions) =>
+      call('sessions.events', input, options),
   };
 }
 

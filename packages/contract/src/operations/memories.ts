@@ -1,7 +1,7 @@
 import * as memory from '../resources/memory.js';
 import { op, tenantCodes } from './define-operation.js';
 
-/** The memory routes: add, search, list, edit, forget, bulk-forget, vacuum and consolidate. */
+/** The memory routes: add, search, list, edit, forget, restore (an extension), bulk-forget, vacuum and consolidate. */
 export const memoryOperations = {
   'memories.add': op({
     id: 'memories.add',
@@ -86,6 +86,22 @@ export const memoryOperations = {
     createsTenant: false,
     mcp: [{ name: 'forget_memory', description: 'Soft-delete a memory by id.' }],
     errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND'],
+  }),
+  'memories.restore': op({
+    id: 'memories.restore',
+    method: 'POST',
+    path: '/memories/restore',
+    summary: 'Restore a soft-deleted memory',
+    description:
+      'An extension beyond the written contract: undoes memories/forget on a soft-deleted memory not yet purged by memories/vacuum, making it listable and searchable again as after memories/add; a memory that is not deleted answers 409 MEMORY_NOT_DELETED.',
+    tag: 'memories',
+    auth: 'apiKey',
+    scopeSource: 'object',
+    input: memory.RestoreMemoryInputSchema,
+    data: memory.RestoreMemoryDataSchema,
+    successStatus: 200,
+    createsTenant: false,
+    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND', 'MEMORY_NOT_DELETED'],
   }),
   'memories.bulkForget': op({
     id: 'memories.bulkForget',

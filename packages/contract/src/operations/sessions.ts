@@ -1,7 +1,7 @@
 import * as session from '../resources/session.js';
 import { op, sessionRequired, tenantCodes } from './define-operation.js';
 
-/** The lifecycle session routes: start, checkpoint, end and snapshot. */
+/** The lifecycle session routes: start, checkpoint, end and snapshot, plus list and events (extensions). */
 export const sessionOperations = {
   'sessions.start': op({
     id: 'sessions.start',
@@ -87,5 +87,39 @@ export const sessionOperations = {
     mcp: [{ name: 'snapshot_session', description: "Read a session's latest snapshot." }],
     featureFlag: 'MEMORY_SESSION_ENABLED',
     errorCodes: [...tenantCodes, 'SESSION_NOT_FOUND', 'SESSION_SNAPSHOT_NOT_FOUND'],
+  }),
+  'sessions.list': op({
+    id: 'sessions.list',
+    method: 'GET',
+    path: '/sessions',
+    summary: 'List sessions, newest activity first',
+    description:
+      'An extension beyond the written contract: lists the sessions visible to the scope (read from the query string), newest activity first, optionally by status, each with its totals (turnCount, tokenCount, eventCount). Requires MEMORY_SESSION_ENABLED.',
+    tag: 'sessions',
+    auth: 'apiKey',
+    scopeSource: 'fields',
+    input: session.ListSessionsInputSchema,
+    data: session.ListSessionsDataSchema,
+    successStatus: 200,
+    createsTenant: false,
+    featureFlag: 'MEMORY_SESSION_ENABLED',
+    errorCodes: tenantCodes,
+  }),
+  'sessions.events': op({
+    id: 'sessions.events',
+    method: 'GET',
+    path: '/sessions/{sessionId}/events',
+    summary: "Read a session's events in order",
+    description:
+      'An extension beyond the written contract: returns the checkpoint events of a session visible to the scope (read from the query string), oldest first, at most `limit`; whatever its status. Requires MEMORY_SESSION_ENABLED.',
+    tag: 'sessions',
+    auth: 'apiKey',
+    scopeSource: 'fields',
+    input: session.SessionEventsInputSchema,
+    data: session.SessionEventsDataSchema,
+    successStatus: 200,
+    createsTenant: false,
+    featureFlag: 'MEMORY_SESSION_ENABLED',
+    errorCodes: [...tenantCodes, 'SESSION_NOT_FOUND'],
   }),
 } as const;

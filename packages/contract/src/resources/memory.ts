@@ -185,6 +185,15 @@ export const EditMemoryDataSchema = z.object({
 export const ForgetMemoryInputSchema = z.strictObject({ id: z.string().min(1).max(64), ...scopeField });
 export const ForgetMemoryDataSchema = z.object({ id: z.string(), deleted: z.literal(true), message: z.string() });
 
+// memories/restore (an extension beyond the written contract)
+export const RestoreMemoryInputSchema = z.strictObject({ id: z.string().min(1).max(64), ...scopeField });
+export const RestoreMemoryDataSchema = z.object({
+  id: z.string(),
+  restored: z.literal(true),
+  message: z.string(),
+  memory: MemorySchema,
+});
+
 // memories/bulk-forget
 export const BulkForgetFiltersSchema = z.strictObject({
   types: z.array(MemoryTypeSchema).min(1).max(10).optional(),

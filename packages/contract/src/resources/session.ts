@@ -6,9 +6,17 @@ import {
   SessionStatusSchema,
   SnapshotTriggerSchema,
 } from '../enums.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULTS, LIMITS } from '../limits.js';
 import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
-import { boundedInt, MetadataRecordSchema, MetadataSchema, nonBlank, scopeField, TimestampSchema } from './common.js';
+import {
+  boundedInt,
+  MetadataRecordSchema,
+  MetadataSchema,
+  nonBlank,
+  queryInt,
+  scopeField,
+  TimestampSchema,
+} from './common.js';
 
 export const SessionIdSchema = nonBlank(z.string().min(LIMITS.sessionId.min).max(LIMITS.sessionId.max));
 
@@ -118,4 +126,28 @@ export const SnapshotDataSchema = z.object({
   sessionId: z.string(),
   message: z.string(),
   snapshot: SessionSnapshotSchema,
+});
+
+// sessions/list and sessions/{sessionId}/events: extensions beyond the written contract.
+export const ListSessionsInputSchema = z.strictObject({
+  status: SessionStatusSchema.optional(),
+  limit: queryInt(LIMITS.sessionListLimit).default(DEFAULTS.sessionListLimit),
+  ...scopeQueryShape,
+});
+/** A listed session with what it holds so far. */
+export const ListedSessionSchema = SessionSchema.extend({
+  totals: SessionTotalsSchema.pick({ turnCount: true, tokenCount: true, eventCount: true }),
+});
+export type ListedSession = z.infer<typeof ListedSessionSchema>;
+export const ListSessionsDataSchema = z.object({ sessions: z.array(ListedSessionSchema), count: z.number().int() });
+
+export const SessionEventsInputSchema = z.strictObject({
+  sessionId: SessionIdSchema,
+  limit: queryInt(LIMITS.sessionEventsLimit).default(DEFAULTS.sessionEventsLimit),
+  ...scopeQueryShape,
+});
+export const SessionEventsDataSchema = z.object({
+  sessionId: z.string(),
+  events: z.array(SessionEventSchema),
+  count: z.number().int(),
 });

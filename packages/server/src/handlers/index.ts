@@ -25,10 +25,18 @@ import {
   editMemory,
   forgetMemory,
   listMemories,
+  restoreMemory,
   searchMemories,
   vacuumMemories,
 } from './memories.js';
-import { checkpointSession, endSession, sessionSnapshot, startSession } from './sessions.js';
+import {
+  checkpointSession,
+  endSession,
+  listSessions,
+  sessionEvents,
+  sessionSnapshot,
+  startSession,
+} from './sessions.js';
 import { deleteSkillFile, listSkillFiles, promoteSkillFile, upsertSkillFile } from './skills.js';
 import type { HandlerTable } from './types.js';
 
@@ -41,6 +49,7 @@ export const defaultHandlers = {
   'memories.list': listMemories,
   'memories.edit': editMemory,
   'memories.forget': forgetMemory,
+  'memories.restore': restoreMemory,
   'memories.bulkForget': bulkForgetMemories,
   'memories.vacuum': vacuumMemories,
   'memories.consolidate': consolidate,
@@ -58,6 +67,8 @@ export const defaultHandlers = {
   'sessions.checkpoint': checkpointSession,
   'sessions.end': endSession,
   'sessions.snapshot': sessionSnapshot,
+  'sessions.list': listSessions,
+  'sessions.events': sessionEvents,
   'management.keys.get': getKeys,
   'management.keys.post': createKey,
   'management.keys.delete': revokeKeys,

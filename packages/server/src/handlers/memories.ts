@@ -111,6 +111,18 @@ export const forgetMemory: Handler<'memories.forget'> = async (input, context) =
   return { id: input.id, deleted: true, message: 'Memory forgotten (soft-deleted; vacuum purges it)' };
 };
 
+/** `memories/restore` (an extension): undoes a forget that vacuum has not purged yet. */
+export const restoreMemory: Handler<'memories.restore'> = async (input, context) => {
+  const restored = await (await context.tenant()).memories.restore(input.id, context.scope, context.now);
+  if (restored.outcome === 'not-found') throw notFound(input.id);
+  if (restored.outcome === 'not-deleted') {
+    throw new ApiError('MEMORY_NOT_DELETED', `Memory '${input.id}' is not deleted; there is nothing to restore`, {
+      id: input.id,
+    });
+  }
+  return { id: input.id, restored: true, message: 'Memory restored', memory: toMemory(restored.row) };
+};
+
 /** `memories/bulk-forget`: filters or all, with a dry run; touches only memories the scope owns. */
 export const bulkForgetMemories: Handler<'memories.bulkForget'> = async (input, context) =>
   bulkForget((await context.tenant()).memories, input, context.scope, context.now);

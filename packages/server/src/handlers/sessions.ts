@@ -1,6 +1,6 @@
 import { ApiError } from '../api-error.js';
 import { latestSummary, renderTranscript, snapshotSlug } from '../sessions/transcript.js';
-import { type SessionRow, toSession, toSessionEvent, toSnapshot } from '../store/session-rows.js';
+import { type SessionRow, toListedSession, toSession, toSessionEvent, toSnapshot } from '../store/session-rows.js';
 import { SessionStore } from '../store/sessions.js';
 import type { Handler, HandlerContext } from './types.js';
 
@@ -98,4 +98,19 @@ export const sessionSnapshot: Handler<'sessions.snapshot'> = async (input, conte
     );
   }
   return { sessionId: session.id, message: 'Latest snapshot', snapshot: toSnapshot(snapshot) };
+};
+
+/** `GET /sessions` (an extension): the scope's visible sessions, newest activity first, with their totals. */
+export const listSessions: Handler<'sessions.list'> = async (input, context) => {
+  const rows = await (await sessionStoreOf(context)).listVisible(context.scope, input.status, input.limit);
+  const sessions = rows.map((row) => toListedSession(row, context.scope.tenantId));
+  return { sessions, count: sessions.length };
+};
+
+/** `GET /sessions/{sessionId}/events` (an extension): a visible session's events, oldest first. */
+export const sessionEvents: Handler<'sessions.events'> = async (input, context) => {
+  const store = await sessionStoreOf(context);
+  const session = await requireVisibleSession(store, input.sessionId, context);
+  const events = (await store.events(session.id, undefined, input.limit)).map(toSessionEvent);
+  return { sessionId: session.id, events, count: events.length };
 };

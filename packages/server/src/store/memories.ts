@@ -1,6 +1,7 @@
 import type { InStatement, InValue } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from './database.js';
+import { enqueueIndexJobStatement } from './index-jobs.js';
 import {
   contentHash,
   lifecycleStatement,
@@ -226,6 +227,40 @@ export class MemoryStore {
       },
     ]);
     return (changed ?? 0) > 0;
+  }
+
+  /**
+   * Undoes a soft delete of a memory visible to the scope, in one transaction with its lifecycle event and an index
+   * job, as `memories/add` writes them: its FTS entry was never removed (the triggers drop it only when the row is
+   * purged), the job re-embeds it if its vector is stale and rewrites its graph edges. Says what it found: the
+   * restored row, a memory that is not deleted, or none (absent, purged, or not visible).
+   */
+  async restore(
+    id: string,
+    scope: ResolvedScope,
+    now: Date,
+  ): Promise<{ outcome: 'restored'; row: MemoryRow } | { outcome: 'not-deleted' } | { outcome: 'not-found' }> {
+    const visible = visibleTo(scope);
+    const timestamp = now.toISOString();
+    const [changed] = await this.database.transaction([
+      {
+        sql: `UPDATE memories SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL AND ${visible.sql}`,
+        args: [timestamp, id, ...visible.args],
+      },
+      {
+        sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
+              SELECT 'memory.restored', id, user_id, project_id, '{}', ? FROM memories WHERE id = ? AND changes() > 0`,
+        args: [timestamp, id],
+      },
+      // Only a live memory is queued; a memory already live (nothing changed) is at worst indexed once more.
+      enqueueIndexJobStatement(id, 'add', now),
+    ]);
+    const row = await this.database.get<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND ${visible.sql}`,
+      [id, ...visible.args],
+    );
+    if (row === undefined) return { outcome: 'not-found' };
+    return (changed ?? 0) > 0 ? { outcome: 'restored', row } : { outcome: 'not-deleted' };
   }
 
   /** Live memories visible to the scope, newest first. */

@@ -1,6 +1,7 @@
 import type {
   CheckpointKind,
   CheckpointRole,
+  ListedSession,
   Session,
   SessionEvent,
   SessionSnapshot,
@@ -20,6 +21,13 @@ export interface SessionRow {
   started_at: string;
   last_activity_at: string;
   ended_at: string | null;
+}
+
+/** A `sessions` row with the totals of its events (`SessionStore.listVisible`). */
+export interface ListedSessionRow extends SessionRow {
+  turn_count: number | null;
+  token_count: number | null;
+  event_count: number;
 }
 
 /** A `session_events` row as stored. */
@@ -74,6 +82,18 @@ export function toSession(row: SessionRow, tenantId: string | null): Session {
     lastActivityAt: row.last_activity_at,
     endedAt: textOrNull(row.ended_at),
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+  };
+}
+
+/** A listed session with the totals `SessionStore.listVisible` read beside it. */
+export function toListedSession(row: ListedSessionRow, tenantId: string | null): ListedSession {
+  return {
+    ...toSession(row, tenantId),
+    totals: {
+      turnCount: Number(row.turn_count ?? 0),
+      tokenCount: Number(row.token_count ?? 0),
+      eventCount: Number(row.event_count ?? 0),
+    },
   };
 }
 

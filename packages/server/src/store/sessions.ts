@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { InStatement } from '@libsql/client';
-import type { CheckpointKind, CheckpointRole, ResolvedScope, SessionEndStatus } from '@memory-service/contract';
+import type {
+  CheckpointKind,
+  CheckpointRole,
+  ResolvedScope,
+  SessionEndStatus,
+  SessionStatus,
+} from '@memory-service/contract';
 import type { Database } from './database.js';
 import { lifecycleStatement } from './memory-rows.js';
-import { visibleTo } from './scope-filter.js';
+import { allOf, type Condition, visibleTo } from './scope-filter.js';
 import {
   EVENT_COLUMNS,
+  type ListedSessionRow,
   SESSION_COLUMNS,
   type SessionEventRow,
   type SessionRow,
@@ -28,6 +35,13 @@ export interface RenderedSnapshot {
   slug: string;
   transcriptMd: string;
   summary: string | null;
+}
+
+/** The session columns, each prefixed with a table alias. */
+function sessionColumns(alias: string): string {
+  return SESSION_COLUMNS.split(', ')
+    .map((name) => `${alias}.${name}`)
+    .join(', ');
 }
 
 /** How often `end` re-reads the events when checkpoints keep landing while it writes. */
@@ -71,6 +85,31 @@ export class SessionStore {
       id,
       ...visible.args,
     ]);
+  }
+
+  /**
+   * Sessions visible to the scope, newest activity first (ties by id), optionally of one status, each with the
+   * totals of its events (as `totals` counts them): one read that aggregates only the page's events.
+   */
+  async listVisible(
+    scope: ResolvedScope,
+    status: SessionStatus | undefined,
+    limit: number,
+  ): Promise<ListedSessionRow[]> {
+    const statusCondition: Condition[] = status === undefined ? [] : [{ sql: 's.status = ?', args: [status] }];
+    const where = allOf(visibleTo(scope, 's'), ...statusCondition);
+    return this.database.all<ListedSessionRow>(
+      `WITH page AS (
+         SELECT ${sessionColumns('s')} FROM sessions s WHERE ${where.sql}
+          ORDER BY s.last_activity_at DESC, s.id DESC LIMIT ?
+       )
+       SELECT ${sessionColumns('page')}, sum(e.role = 'user') AS turn_count, sum(e.token_count) AS token_count,
+              count(e.id) AS event_count
+         FROM page LEFT JOIN session_events e ON e.session_id = page.id
+        GROUP BY page.id
+        ORDER BY page.last_activity_at DESC, page.id DESC`,
+      [...where.args, limit],
+    );
   }
 
   /**
@@ -151,11 +190,11 @@ export class SessionStore {
     };
   }
 
-  /** A session's events in order, up to and including `lastSeq` when given. */
-  async events(sessionId: string, lastSeq?: number): Promise<SessionEventRow[]> {
+  /** A session's events in order, up to and including `lastSeq` when given, at most `limit` (SQLite reads -1 as none). */
+  async events(sessionId: string, lastSeq?: number, limit = -1): Promise<SessionEventRow[]> {
     return this.database.all<SessionEventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = ? AND seq <= ? ORDER BY seq`,
-      [sessionId, lastSeq ?? Number.MAX_SAFE_INTEGER],
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = ? AND seq <= ? ORDER BY seq LIMIT ?`,
+      [sessionId, lastSeq ?? Number.MAX_SAFE_INTEGER, limit],
     );
   }
 
