@@ -6,7 +6,7 @@ import type { BuiltServer } from './built-server.js';
 import { consumeExpectedErrors, useConsoleTab } from './console-tab.js';
 
 // One real server (the built `memory-service start`) and one real Chromium for the file; the tests run in order and
-// share one tab, as a person would use the console. The undo window runs on the page's clock, which the forget test
+// share one tab, as a person would use the console. The undo toasts expire on the page's clock, which the forget test
 // moves forward instead of waiting.
 const SCOPE = { userId: 'ada', projectId: 'console-e2e' };
 const tab = useConsoleTab(SCOPE, { clock: true });
@@ -136,25 +136,34 @@ describe('the console in a real browser', () => {
     ]);
   });
 
-  it('forgets with an undo window: Undo keeps the memory, and without it the forget is sent', async () => {
+  it('forgets at once, and Undo restores the memory through memories/restore', async () => {
+    const scratchListed = async () =>
+      (await client.memories.list()).memories.some((memory) => memory.content.startsWith('Scratch'));
     const target = row('Scratch note');
     await target.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('dialog', { name: 'Memory' }).getByRole('button', { name: 'Forget' }).click();
-    await target.getByRole('button', { name: 'Undo forget' }).waitFor();
-    await page.getByText(/sent in \d s/).waitFor();
-    await screenshot(page, '07-forget-undo-window');
-    await page.getByLabel('Pending changes').getByRole('button', { name: 'Undo' }).click();
-    await target.getByRole('button', { name: 'Open' }).waitFor();
-    await page.clock.fastForward(10_000);
-    expect((await client.memories.list()).memories.some((memory) => memory.content.startsWith('Scratch'))).toBe(true);
+    const toasts = page.getByLabel('Recent changes');
+    await toasts.getByText('Forgot “Scratch note').waitFor();
+    await expect.poll(() => target.count()).toBe(0);
+    // Soft-deleted at once: the API no longer lists it.
+    expect(await scratchListed()).toBe(false);
+    await screenshot(page, '07-forget-undo');
 
+    await toasts.getByRole('button', { name: 'Undo' }).click();
+    await toasts.getByText('undone').waitFor();
+    await target.getByRole('button', { name: 'Open' }).waitFor();
+    expect(await scratchListed()).toBe(true);
+    // The toast goes away by itself.
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => toasts.locator('.toast').count()).toBe(0);
+
+    // Forgotten again without Undo: it stays forgotten once the toast is gone.
     await target.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('dialog', { name: 'Memory' }).getByRole('button', { name: 'Forget' }).click();
-    await target.getByRole('button', { name: 'Undo forget' }).waitFor();
-    await page.clock.fastForward(10_000);
-    await page.getByLabel('Pending changes').getByText('done').waitFor();
     await expect.poll(() => target.count()).toBe(0);
-    expect((await client.memories.list()).memories.some((memory) => memory.content.startsWith('Scratch'))).toBe(false);
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => toasts.locator('.toast').count()).toBe(0);
+    expect(await scratchListed()).toBe(false);
   });
 
   it('bulk-forgets with the dry-run preview first', async () => {

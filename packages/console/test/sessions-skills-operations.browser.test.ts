@@ -3,23 +3,22 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
 import type { BuiltServer } from './built-server.js';
-import { consumeExpectedErrors, signIn, useConsoleTab } from './console-tab.js';
+import { signIn, useConsoleTab } from './console-tab.js';
 
-// The Sessions, Skill files and Operations pages against the built server, in one tab, in order: a session started
-// through the client is opened, checkpointed, ended and promoted in the console; skill files are created, edited and
+// The Sessions, Skill files and Operations pages against the built server, in one tab, in order: sessions started
+// through the client are listed, one is opened with its events, checkpointed, ended and promoted in the console; skill files are created, edited and
 // deleted; an API key is created, copied and revoked; tenants, usage, backfill and the charts are read.
 const SCOPE = { userId: 'grace', projectId: 'console-ops' };
 // The charts sample every 10 s on the page's clock, which the tests move forward instead of waiting.
 const tab = useConsoleTab(SCOPE, { clipboard: true, clock: true });
 let server: BuiltServer;
 let page: Page;
-let errors: string[];
 let client: MemoryClient;
 let admin: MemoryClient;
 let sessionId: string;
 
 beforeAll(() => {
-  ({ server, page, errors, client, admin } = tab);
+  ({ server, page, client, admin } = tab);
 });
 
 async function openPage(name: string): Promise<void> {
@@ -43,7 +42,11 @@ describe('sessions, skill files and operations in a real browser', () => {
     await signIn(tab, SCOPE, { adminToken: true });
   });
 
-  it('says the API cannot list sessions and opens one started through the client by its id', async () => {
+  it("lists the scope's sessions and opens an active one with its events", async () => {
+    await openPage('Sessions');
+    await page.getByText('No session in this scope').waitFor();
+    await screenshot(page, 's01-sessions-index-empty');
+
     const started = await client.sessions.start({ title: 'Fix the flaky deploy', client: 'e2e' });
     sessionId = started.sessionId;
     await client.sessions.checkpoint({ sessionId, content: 'How do I deploy the billing service?', role: 'user' });
@@ -52,27 +55,42 @@ describe('sessions, skill files and operations in a real browser', () => {
       content: 'Run `pnpm deploy billing`, then watch the error rate for ten minutes.',
       role: 'assistant',
     });
+    const other = await client.sessions.start({ title: 'Rotate the API keys', client: 'e2e' });
+    await client.sessions.end({ sessionId: other.sessionId, status: 'closed' });
 
-    await openPage('Sessions');
-    await page.getByText('The API has no route that lists sessions').waitFor();
-    await page.getByText('No session seen in this tab yet').waitFor();
-    await page.getByText('No memory or skill file of this scope names a session').waitFor();
-    await screenshot(page, 's01-sessions-index-empty');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
+    const table = page.locator('.data-table table');
+    const listed = table.getByRole('row').filter({ hasText: 'Fix the flaky deploy' });
+    await listed.waitFor();
+    // Newest activity first: the closed session was touched last.
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Rotate the API keys');
+    expect(await listed.textContent()).toContain('active');
+    expect(await listed.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['1', '2']));
+    await screenshot(page, 's01b-sessions-list');
 
-    await page.getByLabel('Session id').fill(sessionId);
-    await page.getByRole('button', { name: 'Open session' }).click();
+    await page.getByLabel('Status').selectOption('closed');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    expect(await table.textContent()).toContain('Rotate the API keys');
+    await page.getByLabel('Status').selectOption('active');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await listed.getByRole('link', { name: 'Fix the flaky deploy' }).click();
+
     await page.waitForURL(`${server.url}/console/sessions/${sessionId}`);
-    // An active session has no snapshot yet: the console learns it from the snapshot's 404, which Chromium logs.
-    await page.getByText('Its snapshot and transcript are written when it ends').waitFor();
-    consumeExpectedErrors(errors, /404/);
+    await page.getByRole('heading', { level: 1, name: 'Session: Fix the flaky deploy' }).waitFor();
+    // The events of an active session, as the API returns them (sessions/events).
+    const events = page.getByRole('list', { name: 'Session events' });
+    await events.getByText('How do I deploy the billing service?').waitFor();
+    await events.getByText('Run `pnpm deploy billing`').waitFor();
 
     await page.getByLabel('Role').selectOption('assistant');
     await page.getByLabel('Kind').selectOption('summary');
     await page.getByLabel('Content').fill('Deploy billing with pnpm deploy, then watch the error rate.');
     await page.getByRole('button', { name: 'Add checkpoint' }).click();
-    const checkpoints = page.getByRole('list').filter({ has: page.locator('.checkpoint-list__item') });
-    await checkpoints.getByText('Deploy billing with pnpm deploy').waitFor();
+    await events.getByText('Deploy billing with pnpm deploy').waitFor();
+    await expect.poll(() => events.locator('.checkpoint-list__item').count()).toBe(3);
     await expect.poll(() => page.getByLabel('Session totals').textContent()).toContain('Events3');
+    expect((await client.sessions.events({ sessionId })).count).toBe(3);
     await screenshot(page, 's02-session-active');
   });
 
@@ -106,15 +124,11 @@ describe('sessions, skill files and operations in a real browser', () => {
     await page.getByRole('link', { name: sessionId }).waitFor();
     await screenshot(page, 's05-skill-file-promoted');
 
-    // The sessions index now lists it twice over: seen in this tab, and named by a memory and the promoted file.
-    await client.memories.add({ content: 'Billing deploys are watched for ten minutes', metadata: { sessionId } });
+    // The sessions index lists it as closed now.
     await openPage('Sessions');
-    const seen = page.getByRole('list', { name: 'Sessions seen in this tab' });
-    await seen.getByRole('link', { name: 'Fix the flaky deploy' }).waitFor();
-    await expect.poll(() => seen.textContent()).toContain('closed');
-    const named = page.getByRole('list', { name: 'Sessions named by memories and skill files' });
-    await named.getByText('1 memory · skill file skills/deploy-billing.md').waitFor();
-    await screenshot(page, 's06-sessions-index-seen');
+    const listed = page.locator('.data-table tbody tr').filter({ hasText: 'Fix the flaky deploy' });
+    await expect.poll(() => listed.textContent()).toContain('closed');
+    await screenshot(page, 's06-sessions-index-ended');
   });
 
   it('creates, edits and deletes a skill file', async () => {
@@ -295,7 +309,7 @@ describe('sessions, skill files and operations in a real browser', () => {
     await expectNoSidewaysScroll();
     await screenshot(page, 'p06-phone-skill-file');
     await page.goto(`${server.url}/console/sessions`);
-    await page.getByRole('list', { name: 'Sessions seen in this tab' }).waitFor();
+    await page.locator('.data-table').getByText('Fix the flaky deploy').waitFor();
     await expectNoSidewaysScroll();
     await screenshot(page, 'p07-phone-sessions');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,7 @@
 import type { Scope } from '@memory-service/client';
 import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useMemo, useState } from 'preact/hooks';
-import { flushUndoable } from '../undo/undo-queue.js';
+import { clearUndo } from '../undo/undo-list.js';
 import { type ConsoleSession, clearSession, loadSession, saveSession } from './console-session.js';
 
 /** The session and the ways to change it. */
@@ -9,7 +9,7 @@ export interface SessionValue {
   /** null while signed out. */
   session: ConsoleSession | null;
   signIn: (session: ConsoleSession) => void;
-  /** Sends the pending undoable actions now, then forgets the credentials and the scope. */
+  /** Drops the Undo offers, then forgets the credentials and the scope. */
   signOut: () => Promise<void>;
   /** Changes the scope of every later call. */
   setScope: (scope: Scope) => void;
@@ -28,7 +28,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
         setSession(next);
       },
       signOut: async () => {
-        await flushUndoable();
+        clearUndo();
         clearSession();
         setSession(null);
       },

@@ -70,7 +70,7 @@ function BulkForgetForm({ onForgotten }: { onForgotten: () => void }) {
     >
       <p>
         Choose what to forget, preview it with a dry run, then confirm. Bulk forget has no undo in the console: the API
-        soft-deletes and has no restore.
+        restores one memory at a time (memories/restore), not a bulk forget.
       </p>
       <fieldset class="fieldset" disabled={filters.all}>
         <legend>Types</legend>

@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { useAction } from '../../api/use-action.js';
 import { useClient } from '../../api/use-client.js';
 import { useRequest } from '../../api/use-request.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { ErrorPanel } from '../../components/error-panel.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeader } from '../../components/page-header.js';
-import { scheduleUndoable, UNDO_WINDOW_MS, useUndoQueue } from '../../undo/undo-queue.js';
+import { offerUndo } from '../../undo/undo-list.js';
 import { BulkForgetDialog } from './bulk-forget-dialog.js';
 import { MemoryDialog } from './memory-dialog.js';
 import { MemoryFilters } from './memory-filters.js';
@@ -18,8 +19,8 @@ function preview(content: string): string {
 }
 
 /**
- * Memories: list with filters, full-text and hybrid search, one memory with all its fields, edit, forget with an
- * undo window, and bulk forget with a dry-run preview first.
+ * Memories: list with filters, full-text and hybrid search, one memory with all its fields, edit, forget (at once,
+ * with Undo through memories/restore), and bulk forget with a dry-run preview first.
  */
 export function MemoriesPage() {
   const client = useClient();
@@ -27,25 +28,33 @@ export function MemoriesPage() {
   const results = useRequest((api, signal) => loadMemories(api, query, signal), [query]);
   const [selected, setSelected] = useState<ListedMemory | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const queue = useUndoQueue();
-  const pending = useMemo(() => new Map(queue.map((entry) => [entry.key, entry])), [queue]);
+  const [forgotten, setForgotten] = useState<ReadonlySet<string>>(new Set());
+  const forgetAction = useAction((client, memory: ListedMemory) => client.memories.forget({ id: memory.id }));
 
   // A forget that went through hides the row until the reload that follows it lands.
-  const memories = (results.data?.memories ?? []).filter(
-    (memory) => pending.get(forgetKey(memory.id))?.status !== 'done',
-  );
+  const memories = (results.data?.memories ?? []).filter((memory) => !forgotten.has(memory.id));
   // The dialog shows the latest copy of the selected memory (after an edit and reload).
   const current =
     selected === null ? null : (results.data?.memories.find((memory) => memory.id === selected.id) ?? selected);
   const searching = query.text.trim() !== '';
 
-  const forget = (memory: ListedMemory) => {
+  const forget = async (memory: ListedMemory) => {
+    if ((await forgetAction.run(memory)) === undefined) return;
     setSelected(null);
-    scheduleUndoable({
+    setForgotten((ids) => new Set(ids).add(memory.id));
+    results.reload();
+    offerUndo({
       key: forgetKey(memory.id),
-      label: `Forget “${preview(memory.content)}”`,
-      commit: () => client.memories.forget({ id: memory.id }),
-      onSettled: results.reload,
+      label: `Forgot “${preview(memory.content)}”`,
+      undo: () => client.memories.restore({ id: memory.id }),
+      onUndone: () => {
+        setForgotten((ids) => {
+          const next = new Set(ids);
+          next.delete(memory.id);
+          return next;
+        });
+        results.reload();
+      },
     });
   };
 
@@ -53,7 +62,7 @@ export function MemoriesPage() {
     <>
       <PageHeader
         title="Memories"
-        description={`What the service remembers in this scope. Forget waits ${UNDO_WINDOW_MS / 1000} seconds so you can undo it.`}
+        description="What the service remembers in this scope. Forget soft-deletes at once; Undo in the toast restores the memory."
         actions={
           <button type="button" class="button" onClick={() => setBulkOpen(true)}>
             Bulk forget…
@@ -93,12 +102,22 @@ export function MemoriesPage() {
                 </p>
               </EmptyState>
             ) : (
-              <MemoryList memories={memories} pending={pending} onOpen={setSelected} />
+              <MemoryList memories={memories} onOpen={setSelected} />
             )}
           </>
         )}
       </section>
-      <MemoryDialog memory={current} onClose={() => setSelected(null)} onSaved={results.reload} onForget={forget} />
+      <MemoryDialog
+        memory={current}
+        onClose={() => {
+          forgetAction.reset();
+          setSelected(null);
+        }}
+        onSaved={results.reload}
+        onForget={forget}
+        forgetting={forgetAction.pending}
+        forgetError={forgetAction.error}
+      />
       <BulkForgetDialog open={bulkOpen} onClose={() => setBulkOpen(false)} onForgotten={results.reload} />
     </>
   );

@@ -1,21 +1,26 @@
 import { useState } from 'preact/hooks';
+import type { ConsoleError } from '../../api/console-error.js';
 import { Dialog } from '../../components/dialog.js';
-import { UNDO_WINDOW_MS } from '../../undo/undo-queue.js';
+import { ErrorPanel } from '../../components/error-panel.js';
 import { MemoryEditForm } from './memory-edit-form.js';
 import { MemoryFields } from './memory-fields.js';
 import type { ListedMemory } from './memory-query.js';
 
-/** One memory: all its fields, then Edit (in place) or Forget (with an undo window). */
+/** One memory: all its fields, then Edit (in place) or Forget (at once, with Undo in a toast). */
 export function MemoryDialog({
   memory,
   onClose,
   onSaved,
   onForget,
+  forgetting,
+  forgetError,
 }: {
   memory: ListedMemory | null;
   onClose: () => void;
   onSaved: () => void;
   onForget: (memory: ListedMemory) => void;
+  forgetting: boolean;
+  forgetError: ConsoleError | undefined;
 }) {
   const [editing, setEditing] = useState(false);
   const close = () => {
@@ -40,13 +45,14 @@ export function MemoryDialog({
             <button type="button" class="button button--primary" onClick={() => setEditing(true)}>
               Edit
             </button>
-            <button type="button" class="button button--danger" onClick={() => onForget(memory)}>
-              Forget
+            <button type="button" class="button button--danger" disabled={forgetting} onClick={() => onForget(memory)}>
+              {forgetting ? 'Forgetting…' : 'Forget'}
             </button>
           </div>
+          {forgetError === undefined ? null : <ErrorPanel error={forgetError} title="Could not forget the memory" />}
           <p class="muted small">
-            Forget is sent {UNDO_WINDOW_MS / 1000} seconds after you press it, so you can undo it until then: the API
-            soft-deletes but has no restore.
+            Forget soft-deletes the memory at once (it leaves lists and searches); Undo in the toast restores it
+            (memories/restore) until memories/vacuum purges it.
           </p>
         </div>
       )}

@@ -1,26 +1,16 @@
 import { formatAgo, formatDateTime } from '../../components/format.js';
 import { TagList } from '../../components/tag-list.js';
-import { type UndoableEntry, undoUndoable } from '../../undo/undo-queue.js';
 import type { ListedMemory } from './memory-query.js';
 
-/** The undo-queue key of a memory's forget. */
+/** The undo-list key of a memory's forget. */
 export function forgetKey(id: string): string {
   return `forget-memory:${id}`;
 }
 
-function MemoryRow({
-  memory,
-  pending,
-  onOpen,
-}: {
-  memory: ListedMemory;
-  pending: UndoableEntry | undefined;
-  onOpen: (memory: ListedMemory) => void;
-}) {
+function MemoryRow({ memory, onOpen }: { memory: ListedMemory; onOpen: (memory: ListedMemory) => void }) {
   const contentId = `memory-${memory.id}-content`;
-  const forgetting = pending?.status === 'waiting' || pending?.status === 'sending';
   return (
-    <li class={forgetting ? 'memory-row memory-row--forgetting' : 'memory-row'} data-memory-id={memory.id}>
+    <li class="memory-row" data-memory-id={memory.id}>
       <p class="memory-row__content" id={contentId}>
         {memory.content}
       </p>
@@ -39,49 +29,20 @@ function MemoryRow({
         )}
       </div>
       <div class="memory-row__actions">
-        {forgetting ? (
-          <>
-            <span class="memory-row__pending" role="status">
-              Forgetting…
-            </span>
-            <button
-              type="button"
-              class="button button--small"
-              onClick={() => undoUndoable(forgetKey(memory.id))}
-              aria-describedby={contentId}
-            >
-              Undo forget
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            class="button button--small"
-            onClick={() => onOpen(memory)}
-            aria-describedby={contentId}
-          >
-            Open
-          </button>
-        )}
+        <button type="button" class="button button--small" onClick={() => onOpen(memory)} aria-describedby={contentId}>
+          Open
+        </button>
       </div>
     </li>
   );
 }
 
-/** The memories as rows: content, type, layer, tags, when updated; Open for all fields, Undo while a forget waits. */
-export function MemoryList({
-  memories,
-  pending,
-  onOpen,
-}: {
-  memories: ListedMemory[];
-  pending: ReadonlyMap<string, UndoableEntry>;
-  onOpen: (memory: ListedMemory) => void;
-}) {
+/** The memories as rows: content, type, layer, tags, when updated; Open for all fields. */
+export function MemoryList({ memories, onOpen }: { memories: ListedMemory[]; onOpen: (memory: ListedMemory) => void }) {
   return (
     <ul class="memory-list" aria-label="Memories">
       {memories.map((memory) => (
-        <MemoryRow key={memory.id} memory={memory} pending={pending.get(forgetKey(memory.id))} onOpen={onOpen} />
+        <MemoryRow key={memory.id} memory={memory} onOpen={onOpen} />
       ))}
     </ul>
   );

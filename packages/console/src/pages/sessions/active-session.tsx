@@ -1,24 +1,40 @@
-import type { OperationData, SessionEndStatus } from '@memory-service/client';
+import type { SessionEndStatus, SessionEvent } from '@memory-service/client';
 import { useState } from 'preact/hooks';
 import { useAction } from '../../api/use-action.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { StatGrid } from '../../components/stat-grid.js';
 import { CheckpointForm } from './checkpoint-form.js';
 import { CheckpointList } from './checkpoint-list.js';
-
-type Checkpoint = OperationData<'sessions.checkpoint'>;
+import type { SessionState } from './session-state.js';
 
 const END_LABELS: Record<SessionEndStatus, string> = { closed: 'End session', compacted: 'Compact session' };
 
+function totalsOf(session: SessionState['session'], events: readonly SessionEvent[]) {
+  if (session !== null) return session.totals;
+  return {
+    eventCount: events.length,
+    turnCount: events.filter((event) => event.role === 'user').length,
+    tokenCount: events.reduce((sum, event) => sum + event.tokenCount, 0),
+  };
+}
+
 /**
- * An active session: add checkpoints, see the ones added here with the session's totals, and end it (closed or
+ * An active session: its events so far (sessions/events) with its totals, add checkpoints, and end it (closed or
  * compacted), which writes its snapshot.
  */
-export function ActiveSession({ sessionId, onEnded }: { sessionId: string; onEnded: () => void }) {
-  const [added, setAdded] = useState<Checkpoint[]>([]);
+export function ActiveSession({
+  sessionId,
+  state,
+  onChanged,
+}: {
+  sessionId: string;
+  state: SessionState;
+  /** After a checkpoint or the end: the page reads the session again. */
+  onChanged: () => void;
+}) {
   const [ending, setEnding] = useState<SessionEndStatus | null>(null);
   const end = useAction((client, status: SessionEndStatus) => client.sessions.end({ sessionId, status }));
-  const totals = added.at(-1)?.totals;
+  const totals = totalsOf(state.session, state.events);
   const close = () => {
     setEnding(null);
     end.reset();
@@ -27,19 +43,17 @@ export function ActiveSession({ sessionId, onEnded }: { sessionId: string; onEnd
     <div class="stack">
       <div class="panel stack">
         <p>
-          <span class="status status--active">active</span> Its snapshot and transcript are written when it ends. The
-          API returns no checkpoint of an active session, so only those added on this page are listed here.
+          <span class="status status--active">active</span> Its events are listed below as they come; its snapshot and
+          transcript are written when it ends.
         </p>
-        {totals === undefined ? null : (
-          <StatGrid
-            label="Session totals"
-            stats={[
-              { name: 'Events', value: totals.eventCount },
-              { name: 'User turns', value: totals.turnCount },
-              { name: 'Tokens', value: totals.tokenCount, detail: 'estimated' },
-            ]}
-          />
-        )}
+        <StatGrid
+          label="Session totals"
+          stats={[
+            { name: 'Events', value: totals.eventCount },
+            { name: 'User turns', value: totals.turnCount },
+            { name: 'Tokens', value: totals.tokenCount, detail: 'estimated' },
+          ]}
+        />
         <div class="actions">
           <button type="button" class="button button--danger" onClick={() => setEnding('closed')}>
             End session…
@@ -49,8 +63,8 @@ export function ActiveSession({ sessionId, onEnded }: { sessionId: string; onEnd
           </button>
         </div>
       </div>
-      <CheckpointForm sessionId={sessionId} onAdded={(checkpoint) => setAdded((list) => [...list, checkpoint])} />
-      <CheckpointList checkpoints={added.map((checkpoint) => checkpoint.event)} />
+      <CheckpointList checkpoints={state.events} />
+      <CheckpointForm sessionId={sessionId} onAdded={onChanged} />
       <ConfirmDialog
         open={ending !== null}
         title={ending === null ? '' : `${END_LABELS[ending]}?`}
@@ -62,7 +76,7 @@ export function ActiveSession({ sessionId, onEnded }: { sessionId: string; onEnd
           if (ending === null) return;
           if ((await end.run(ending)) === undefined) return;
           setEnding(null);
-          onEnded();
+          onChanged();
         }}
       >
         <p>

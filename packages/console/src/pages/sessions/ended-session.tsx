@@ -1,5 +1,6 @@
-import type { SessionSnapshot } from '@memory-service/client';
+import type { SessionEvent, SessionSnapshot } from '@memory-service/client';
 import { StatGrid, timeStat } from '../../components/stat-grid.js';
+import { CheckpointList } from './checkpoint-list.js';
 import { PromoteForm } from './promote-form.js';
 
 /** The status a snapshot's trigger implies: one is written when a session is closed or compacted. */
@@ -7,8 +8,16 @@ export function statusOfSnapshot(snapshot: SessionSnapshot): 'closed' | 'compact
   return snapshot.sourceTrigger === 'compacted' ? 'compacted' : 'closed';
 }
 
-/** An ended session: its latest snapshot's figures, summary and transcript, and the promotion to a skill file. */
-export function EndedSession({ sessionId, snapshot }: { sessionId: string; snapshot: SessionSnapshot }) {
+/** An ended session: its latest snapshot's figures, summary and transcript, its events, and the promotion. */
+export function EndedSession({
+  sessionId,
+  snapshot,
+  events,
+}: {
+  sessionId: string;
+  snapshot: SessionSnapshot;
+  events: readonly SessionEvent[];
+}) {
   const status = statusOfSnapshot(snapshot);
   return (
     <div class="stack">
@@ -34,6 +43,7 @@ export function EndedSession({ sessionId, snapshot }: { sessionId: string; snaps
         </p>
         <pre class="transcript">{snapshot.transcriptMd}</pre>
       </section>
+      <CheckpointList checkpoints={events} />
       <PromoteForm sessionId={sessionId} snapshot={snapshot} />
     </div>
   );

@@ -1,34 +1,18 @@
-import { useEffect } from 'preact/hooks';
 import { useRequest } from '../../api/use-request.js';
 import { ErrorPanel } from '../../components/error-panel.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeader } from '../../components/page-header.js';
 import { Link } from '../../router/link.js';
 import { consolePath } from '../../router/router.js';
-import { useSession } from '../../session/session-context.js';
 import { ActiveSession } from './active-session.js';
-import { EndedSession, statusOfSnapshot } from './ended-session.js';
-import { rememberSession } from './seen-sessions.js';
+import { EndedSession } from './ended-session.js';
 import { loadSessionState, transcriptTitle } from './session-state.js';
 
-/** One session: active (add checkpoints, end it) or ended (snapshot, transcript, promote to a skill file). */
+/** One session: its events; active (add checkpoints, end it) or ended (snapshot, transcript, promote to a skill file). */
 export function SessionView({ sessionId }: { sessionId: string }) {
-  const { session } = useSession();
-  const scope = session?.scope ?? {};
   const state = useRequest((client, signal) => loadSessionState(client, sessionId, signal), [sessionId]);
   const data = state.data;
-  const title = data?.kind === 'ended' ? transcriptTitle(data.snapshot) : null;
-
-  // The API cannot list sessions: the tab remembers the ones it opened.
-  useEffect(() => {
-    if (data === undefined) return;
-    rememberSession(
-      scope,
-      data.kind === 'active'
-        ? { id: sessionId, status: 'active' }
-        : { id: sessionId, status: statusOfSnapshot(data.snapshot), title },
-    );
-  }, [data]);
+  const title = data?.session?.title ?? (data?.snapshot ? transcriptTitle(data.snapshot) : null);
 
   return (
     <>
@@ -59,10 +43,10 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           state.loading ? (
             <Loading label="Reading the session" />
           ) : null
-        ) : data.kind === 'active' ? (
-          <ActiveSession sessionId={sessionId} onEnded={state.reload} />
+        ) : data.kind === 'active' || data.snapshot === null ? (
+          <ActiveSession sessionId={sessionId} state={data} onChanged={state.reload} />
         ) : (
-          <EndedSession sessionId={sessionId} snapshot={data.snapshot} />
+          <EndedSession sessionId={sessionId} snapshot={data.snapshot} events={data.events} />
         )}
       </section>
     </>

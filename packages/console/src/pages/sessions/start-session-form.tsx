@@ -4,12 +4,9 @@ import { useAction } from '../../api/use-action.js';
 import { ErrorPanel } from '../../components/error-panel.js';
 import { TextField } from '../../components/fields.js';
 import { consolePath, navigate } from '../../router/router.js';
-import { useSession } from '../../session/session-context.js';
-import { rememberSession } from './seen-sessions.js';
 
-/** Starts a session in the current scope (sessions/start), remembers it for this tab and opens it. */
+/** Starts a session in the current scope (sessions/start), and opens it. */
 export function StartSessionForm() {
-  const { session } = useSession();
   const [title, setTitle] = useState('');
   const start = useAction((client, input: { title?: string }) =>
     client.sessions.start({ ...input, client: 'console' }),
@@ -23,7 +20,6 @@ export function StartSessionForm() {
         const trimmed = title.trim();
         const result = await start.run(trimmed === '' ? {} : { title: trimmed });
         if (result === undefined) return;
-        rememberSession(session?.scope ?? {}, { id: result.sessionId, title: result.session.title, status: 'active' });
         navigate(consolePath('sessions', result.sessionId));
       }}
     >
