@@ -236,7 +236,8 @@ describe('the console in a real browser', () => {
     await screenshot(page, '12-phone-menu-open');
     await nav.getByRole('link', { name: 'Sessions' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
-    expect(await nav.isVisible()).toBe(false);
+    // The shell folds the nav once the new page has rendered (an effect after the route change): wait for it.
+    await nav.waitFor({ state: 'hidden', timeout: 5_000 });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
