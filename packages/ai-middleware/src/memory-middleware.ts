@@ -39,7 +39,6 @@ export interface MemoryMiddleware extends LanguageModelV4Middleware {
 /** One user turn's prepared context, shared by the steps of its tool loop. */
 interface PreparedTurn {
   text: string;
-  userText: string;
   /** The session after the turn's checkpoint (and compaction, if one ran). */
   view: SessionView | undefined;
   known: CapturedTurn['known'];
@@ -147,7 +146,7 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
         ? ''
         : formatMemoryContext(context ?? EMPTY_CONTEXT, { maxContextTokens, sessionSummary: summary });
     const known = context === undefined ? [] : [...context.rules, ...context.memories];
-    return { text, userText, view, known: known.map(({ id, content }) => ({ id, content })) };
+    return { text, view, known: known.map(({ id, content }) => ({ id, content })) };
   }
 
   async function inject(params: LanguageModelV4CallOptions): Promise<LanguageModelV4CallOptions> {
@@ -192,7 +191,7 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
       try {
         const prepared = await record.prepared;
         await capture({
-          userText: prepared.userText,
+          userText: record.userText,
           answer: output.text,
           known: prepared.known,
           toolCalls: record.toolCalls,
