@@ -16,10 +16,11 @@ import { ApiError } from '../api-error.js';
 import type { Caller, HandlerContext, HandlerTable } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { DatabaseClosedError } from '../store/database-connections.js';
-import { describeError, type TenantDatabase } from '../tenancy/resolver.js';
+import { describeError } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
 import type { RateLimitDecision } from './rate-limiter.js';
 import { deadlineExceeded, runInRequestScope } from './request-scope.js';
+import { RequestTenant } from './request-tenant.js';
 
 /** One call of an operation, from whichever transport. */
 export interface OperationCall {
@@ -118,8 +119,12 @@ export async function runOperation(
       context: HandlerContext,
     ) => Promise<unknown>;
     let status: number = operation.successStatus;
-    let tenant: Promise<TenantDatabase> | undefined;
     const scope = scopeOf(operation, parsed.data);
+    // The request's database is leased while its handler runs (also past the deadline, until the abandoned work
+    // ends), so an eviction or a mapping change never closes it under the handler and closes it right after.
+    const tenant = new RequestTenant(() =>
+      services.resolver.lease(caller.ownerId, scope.tenantId, now, { createTenant: operation.createsTenant }),
+    );
     const context: HandlerContext = {
       operation,
       caller,
@@ -127,23 +132,17 @@ export async function runOperation(
       now,
       requestId: call.requestId,
       services,
-      tenant: () => {
-        tenant ??= services.resolver.resolve(caller.ownerId, scope.tenantId, now, {
-          createTenant: operation.createsTenant,
-        });
-        return tenant;
-      },
+      tenant: () => tenant.get(),
       setStatus: (value) => {
         status = value;
       },
     };
+    const run = () => handler(parsed.data, context).finally(() => tenant.release());
     const data = await withDeadline(services, (signal) =>
       runInRequestScope(signal, () =>
         caller.kind === 'anonymous'
-          ? handler(parsed.data, context)
-          : services.tenantGate.run(`${caller.ownerId}\u0000${scope.tenantId ?? ''}`, signal, () =>
-              handler(parsed.data, context),
-            ),
+          ? run()
+          : services.tenantGate.run(`${caller.ownerId}\u0000${scope.tenantId ?? ''}`, signal, run),
       ),
     );
     return finish(status, successEnvelope(data, buildMeta(call.endpoint, call.requestId, services.now())));

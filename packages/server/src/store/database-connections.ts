@@ -50,13 +50,16 @@ export class FileConnection implements Connection {
   execute(statement: StatementInput): Promise<StatementResult> {
     this.assertOpen();
     const home = this.homeOnly || !isRead(statement.sql) ? this.home : null;
-    return this.pool.run({ kind: 'execute', key: this.key, path: this.path, statement }, home);
+    return this.pool.run({ kind: 'execute', key: this.key, path: this.path, statement }, home, this.isClosed);
   }
 
   transaction(statements: StatementInput[]): Promise<number[]> {
     this.assertOpen();
-    return this.pool.run({ kind: 'transaction', key: this.key, path: this.path, statements }, this.home);
+    return this.pool.run({ kind: 'transaction', key: this.key, path: this.path, statements }, this.home, this.isClosed);
   }
+
+  /** Asked by the pool before it sends a queued statement (see DatabasePool.run). */
+  private readonly isClosed = (): boolean => this.closed;
 
   async close(): Promise<void> {
     if (this.closed) return;

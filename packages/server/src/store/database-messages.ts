@@ -27,7 +27,9 @@ interface Target {
 export type DatabaseRequest =
   | (Target & { kind: 'execute'; statement: StatementInput })
   | (Target & { kind: 'transaction'; statements: StatementInput[] })
-  | (Target & { kind: 'close' });
+  | (Target & { kind: 'close' })
+  /** How many connections the worker holds open (the pool's count, for tests, the soak benchmark and metrics). */
+  | { id: number; kind: 'connections' };
 
 /** A database worker's answer to one request. */
 export type DatabaseReply =

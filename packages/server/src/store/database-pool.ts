@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { currentRequestSignal, deadlineExceeded, throwIfRequestAborted } from '../pipeline/request-scope.js';
 import { spawnWorker } from '../workers/spawn-worker.js';
+import { DatabaseClosedError } from './database-connections.js';
 import type { DatabaseReply, DatabaseRequest } from './database-messages.js';
 
 /** Requests one worker holds at once: a second one is ready the moment the first answers (no idle round trip). */
@@ -17,6 +18,8 @@ interface Job {
   request: Unnumbered;
   /** The deadline signal of the request the job runs for (none for background work). */
   signal: AbortSignal | undefined;
+  /** Whether the database the job runs on was closed since it was queued (then it never reaches a worker). */
+  closed: (() => boolean) | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -51,6 +54,7 @@ class PoolWorker {
       if (this.running.size === 0) worker.unref();
       if (job !== undefined) {
         if (reply.ok) job.resolve(reply.value);
+        else if (reply.error.code === 'DATABASE_CLOSED') job.reject(new DatabaseClosedError());
         else job.reject(new DatabaseWorkerError(reply.error.name, reply.error.message, reply.error.code));
       }
       this.onSettled();
@@ -105,13 +109,18 @@ export class DatabasePool {
     return home;
   }
 
-  /** Runs a request on its home worker (`home`), or on any worker when `home` is null (a read). */
-  run<T>(request: Unnumbered, home: number | null): Promise<T> {
+  /**
+   * Runs a request on its home worker (`home`), or on any worker when `home` is null (a read). `closed` says whether
+   * its database was closed while the request waited in the queue: such a request is answered DatabaseClosedError
+   * instead of being sent, because a worker would reopen the connection for it and nothing would close it again.
+   */
+  run<T>(request: Unnumbered, home: number | null, closed?: () => boolean): Promise<T> {
     throwIfRequestAborted();
     return new Promise<T>((resolve, reject) => {
       const job: Job = {
         request,
         signal: currentRequestSignal(),
+        closed,
         resolve: resolve as (value: unknown) => void,
         reject,
       };
@@ -126,11 +135,26 @@ export class DatabasePool {
     return Promise.all(this.workers.map((_, index) => this.run(request, index)));
   }
 
+  /**
+   * How many database connections the workers hold open, all workers together: at most the open databases times
+   * the workers (a database has a connection on its home worker and one per worker that served it a read).
+   */
+  async openConnections(): Promise<number> {
+    const counts = await this.broadcast({ kind: 'connections' });
+    return counts.reduce<number>((total, count) => total + (count as number), 0);
+  }
+
   private take(worker: PoolWorker): Job | undefined {
     for (;;) {
       // A database's own work first (writes keep their order), then the shared reads.
       const job = worker.pinned.shift() ?? this.shared.shift();
-      if (job === undefined || job.signal?.aborted !== true) return job;
+      if (job === undefined) return job;
+      if (job.closed?.() === true) {
+        // Its database closed while it waited (an evicted tenant): nothing ran, and a retry gets an open handle.
+        job.reject(new DatabaseClosedError());
+        continue;
+      }
+      if (job.signal?.aborted !== true) return job;
       // Its request is past its deadline and has answered already: the statement is never run.
       job.reject(job.signal.reason instanceof Error ? job.signal.reason : deadlineExceeded(0));
     }

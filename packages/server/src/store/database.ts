@@ -159,8 +159,12 @@ export class Database {
    */
   async close(): Promise<void> {
     await outsideRequestScope(async () => {
-      await this.logs.flush();
-      await this.connection.close();
+      try {
+        await this.logs.flush();
+      } finally {
+        // Whatever the flush met, the connections close: a handle left open is never closed by anything else.
+        await this.connection.close();
+      }
     });
   }
 }

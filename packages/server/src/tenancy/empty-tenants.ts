@@ -6,8 +6,6 @@ import { TenantDatabase } from './tenant-database.js';
 
 /** Stand-ins kept open at once; a read of an unknown tenant costs one in-memory migration (a few ms) past this. */
 const EMPTY_TENANT_CACHE_SIZE = 16;
-/** A request may still hold an evicted stand-in: it is closed after this grace period. */
-const EVICTED_CLOSE_DELAY_MS = 30_000;
 
 /**
  * Empty, migrated in-memory databases that answer the reads of a tenantId a workspace does not have yet (review
@@ -18,14 +16,16 @@ const EVICTED_CLOSE_DELAY_MS = 30_000;
 export class EmptyTenants {
   private readonly open = new LRUCache<string, Promise<TenantDatabase>>({
     max: EMPTY_TENANT_CACHE_SIZE,
-    // A request may still hold an evicted stand-in: it is closed after a grace period.
+    // A request may still hold an evicted stand-in: it is closed once the requests using it end.
     dispose: (entry, _key, reason) => {
-      if (reason === 'evict') closeLater(entry);
+      if (reason === 'evict') void retire(entry, this.retireWaitMs);
     },
   });
 
   constructor(
     private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
+    /** How long a retired stand-in waits for the requests holding it (the resolver's, for its own handles). */
+    private readonly retireWaitMs = 31_000,
   ) {}
 
   /** The stand-in of an unknown tenant of an owner. */
@@ -54,22 +54,26 @@ export class EmptyTenants {
     const entry = this.open.peek(key);
     if (entry === undefined) return;
     this.open.delete(key);
-    closeLater(entry);
+    void retire(entry, this.retireWaitMs);
   }
 
-  /** Closes every stand-in. */
+  /** Closes every stand-in at once (shutdown). */
   async close(): Promise<void> {
     const entries = [...this.open.values()];
     this.open.clear();
-    await Promise.all(entries.map((entry) => entry.then((handle) => handle.database.close()).catch(() => undefined)));
+    await Promise.all(entries.map((entry) => retire(entry, 0)));
   }
 }
 
-function closeLater(entry: Promise<TenantDatabase>): void {
-  const timer = setTimeout(() => {
-    entry.then((handle) => handle.database.close()).catch(() => undefined);
-  }, EVICTED_CLOSE_DELAY_MS);
-  timer.unref();
+/** Closes a stand-in once no request holds it (TenantDatabase.retire). Never throws. */
+async function retire(entry: Promise<TenantDatabase>, waitMs: number): Promise<void> {
+  try {
+    const handle = await entry;
+    await handle.retire(waitMs);
+    await handle.database.close();
+  } catch {
+    // It never opened, or its close failed: an in-memory database has no file to hold.
+  }
 }
 
 function emptyKey(ownerId: string, tenantId: string): string {

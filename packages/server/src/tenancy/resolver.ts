@@ -17,7 +17,22 @@ import { TenantDatabase } from './tenant-database.js';
 
 export { TenantDatabase } from './tenant-database.js';
 
-const EVICTED_CLOSE_DELAY_MS = 30_000;
+/** What a request holds while it runs: an open handle, and the release that lets its retirement go on. */
+export interface TenantLease {
+  handle: TenantDatabase;
+  release(): void;
+}
+
+/** Takes a lease on a handle as soon as it is open; null when it was retired first. */
+function takeLease(entry: Promise<TenantDatabase>): Promise<TenantLease | null> {
+  return entry.then((handle) => {
+    const release = handle.tryAcquire();
+    return release === null ? null : { handle, release };
+  });
+}
+
+/** How many times a lease is tried when the handle found was retired in between (tenant churn): then SERVER_BUSY. */
+const LEASE_ATTEMPTS = 3;
 
 /**
  * What runs beside an open database: started when it opens, woken when it queued index jobs, stopped before it
@@ -59,6 +74,12 @@ export class TenantResolver {
   private readonly open: LRUCache<string, Promise<TenantDatabase>>;
   private readonly empty: EmptyTenants;
 
+  /**
+   * How long a retired handle waits for the requests holding it: a request is answered by its deadline, so past it
+   * only abandoned work can still hold the handle (it meets a closed database at its next statement).
+   */
+  private readonly retireWaitMs: number;
+
   constructor(
     private readonly config: ServerConfig,
     private readonly control: ControlStore,
@@ -70,13 +91,29 @@ export class TenantResolver {
     private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
     private readonly lifecycle: DatabaseLifecycle = NO_LIFECYCLE,
   ) {
-    this.empty = new EmptyTenants(connect);
+    this.retireWaitMs = config.requestDeadlineMs + 1_000;
+    this.empty = new EmptyTenants(connect, this.retireWaitMs);
     this.open = new LRUCache({
       max: Math.max(1, config.tenantCacheSize),
-      // A request may still hold an evicted handle: it is closed after a grace period, not under its feet.
+      // A request may still hold an evicted handle: it is closed once the requests using it end, not under them.
       dispose: (entry, _key, reason) => {
-        if (reason === 'evict') this.closeLater(entry);
+        if (reason === 'evict') void this.retire(entry);
       },
+    });
+  }
+
+  /**
+   * Resolves a request's database as `resolve` does and takes a lease on it: the handle is not closed under the
+   * request (an eviction or a mapping change waits for `release`). A handle retired between the lookup and the lease
+   * is looked up again; a tenant churning so fast that it never holds answers SERVER_BUSY (retryable).
+   */
+  async lease(ownerId: string, tenantId: string | null, now: Date, options: ResolveOptions = {}): Promise<TenantLease> {
+    for (let attempt = 0; attempt < LEASE_ATTEMPTS; attempt++) {
+      const lease = await this.locate(ownerId, tenantId, now, options, takeLease);
+      if (lease !== null) return lease;
+    }
+    throw new ApiError('SERVER_BUSY', 'The database of this tenant is being reopened; retry the request', {
+      retryAfterSeconds: 1,
     });
   }
 
@@ -85,22 +122,32 @@ export class TenantResolver {
    * only when `createTenant` (the default) allows it and the workspace is under its tenant quota; otherwise reads get
    * an empty stand-in.
    */
-  async resolve(
+  resolve(ownerId: string, tenantId: string | null, now: Date, options: ResolveOptions = {}): Promise<TenantDatabase> {
+    return this.locate(ownerId, tenantId, now, options, (entry) => entry);
+  }
+
+  /**
+   * Finds the cache entry of a request's database and hands it to `take` in the same turn that found it: a lease
+   * taken there is taken before any eviction that follows can start the handle's retirement (promise reactions run
+   * in the order they were added).
+   */
+  private async locate<T>(
     ownerId: string,
     tenantId: string | null,
     now: Date,
-    { createTenant = true }: ResolveOptions = {},
-  ): Promise<TenantDatabase> {
-    if (tenantId === null) return this.workspace(ownerId);
+    { createTenant = true }: ResolveOptions,
+    take: (entry: Promise<TenantDatabase>) => Promise<T>,
+  ): Promise<T> {
+    if (tenantId === null) return this.workspace(ownerId, take);
     let row = await this.registry.find(ownerId, tenantId);
     if (row === undefined) {
       if (!this.config.tenantAutoProvision) {
         throw new ApiError('TENANT_DATABASE_NOT_CONFIGURED', `No database is configured for tenant '${tenantId}'`);
       }
-      if (!createTenant) return this.empty.get(ownerId, tenantId);
+      if (!createTenant) return take(this.empty.get(ownerId, tenantId));
       row = await this.autoProvision(ownerId, tenantId, now);
     }
-    return this.openMapping(row);
+    return take(this.openMapping(row));
   }
 
   /**
@@ -112,34 +159,25 @@ export class TenantResolver {
     if (limit > 0 && (await this.registry.count(ownerId)) >= limit) throw quotaExceeded(limit);
   }
 
-  /** Closes every open database. */
+  /** Closes every open database at once (shutdown: requests still running meet a closed database). */
   async close(): Promise<void> {
     await this.empty.close();
     const entries = [...this.open.values()];
     this.open.clear();
-    for (const entry of entries) {
-      try {
-        await this.closeHandle(await entry);
-      } catch {
-        // Already failed to open: nothing to close.
-      }
-    }
+    for (const entry of entries) await this.retire(entry, 0);
   }
 
-  /** Drops a cached handle (after a mapping changes). */
+  /**
+   * Drops a cached handle (after a mapping changes): the next request opens the new mapping at once; the old handle
+   * closes when the requests using it end.
+   */
   async forget(key: string): Promise<void> {
     const entry = this.open.peek(key);
     this.open.delete(key);
-    if (entry) {
-      try {
-        await this.closeHandle(await entry);
-      } catch {
-        // Nothing to close.
-      }
-    }
+    if (entry) await this.retire(entry);
   }
 
-  private async workspace(ownerId: string): Promise<TenantDatabase> {
+  private async workspace<T>(ownerId: string, take: (entry: Promise<TenantDatabase>) => Promise<T>): Promise<T> {
     const owner = await this.control.findOwner(ownerId);
     const url = owner?.workspace_db_url ?? null;
     if (url === null) {
@@ -150,11 +188,13 @@ export class TenantResolver {
     }
     const isDefault = url === this.config.defaultDbUrl;
     const namespace = isDefault ? this.config.defaultDbNamespace : undefined;
-    return this.cached(`workspace:${ownerId}`, null, {
-      url,
-      authToken: isDefault ? this.config.defaultDbToken : undefined,
-      ...(namespace ? { fetch: namespaceFetch(namespace) } : {}),
-    });
+    return take(
+      this.cached(`workspace:${ownerId}`, null, {
+        url,
+        authToken: isDefault ? this.config.defaultDbToken : undefined,
+        ...(namespace ? { fetch: namespaceFetch(namespace) } : {}),
+      }),
+    );
   }
 
   private async autoProvision(ownerId: string, tenantId: string, now: Date): Promise<TenantRow> {
@@ -267,16 +307,27 @@ export class TenantResolver {
     return opening;
   }
 
-  private async closeHandle(handle: TenantDatabase): Promise<void> {
-    await this.lifecycle.closing(handle);
-    await handle.database.close();
-  }
-
-  private closeLater(entry: Promise<TenantDatabase>): void {
-    const timer = setTimeout(() => {
-      entry.then((handle) => this.closeHandle(handle)).catch(() => undefined);
-    }, EVICTED_CLOSE_DELAY_MS);
-    timer.unref();
+  /**
+   * Closes a handle that left the cache once no request holds it (see TenantDatabase.retire): its indexer stops
+   * first, then its connections close in every worker, whatever the indexer's stop met. Never throws.
+   */
+  private async retire(entry: Promise<TenantDatabase>, waitMs = this.retireWaitMs): Promise<void> {
+    let handle: TenantDatabase;
+    try {
+      handle = await entry;
+    } catch {
+      return; // It never opened: nothing to close.
+    }
+    try {
+      await handle.retire(waitMs);
+      await this.lifecycle.closing(handle);
+    } catch (error) {
+      this.logger.warn('stopping a database before its close failed', { key: handle.key, error: describeError(error) });
+    } finally {
+      await handle.database.close().catch((error: unknown) => {
+        this.logger.warn('closing a database failed', { key: handle.key, error: describeError(error) });
+      });
+    }
   }
 }
 

@@ -38,6 +38,12 @@ export class TenantDatabase {
    */
   readonly adds: GroupCommit<PendingAdd, MemoryRow>;
   private expirySweptAt = Number.NEGATIVE_INFINITY;
+  /** Requests using this handle right now (see `tryAcquire`). */
+  private leases = 0;
+  /** Set once the handle is being closed: no request may take it any more. */
+  private closing = false;
+  /** Told when the last lease is released (retirements wait for it). */
+  private readonly idleWaiters = new Set<() => void>();
 
   constructor(
     /** Which database this is (the resolver's cache key). */
@@ -55,6 +61,46 @@ export class TenantDatabase {
       this.jobsQueued();
       return rows;
     }, MAX_ADD_BATCH);
+  }
+
+  /**
+   * Takes the handle for one request: until the returned release is called, a retirement (eviction from the open
+   * cache, a mapping change) waits before it closes the database. Null once the handle is closing: the caller asks
+   * the resolver again and gets an open one.
+   */
+  tryAcquire(): (() => void) | null {
+    if (this.closing) return null;
+    this.leases++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.leases--;
+      if (this.leases > 0) return;
+      for (const waiter of [...this.idleWaiters]) waiter();
+    };
+  }
+
+  /**
+   * Waits until no request holds the handle, or `maxWaitMs` at most (a request that overstays it meets a closed
+   * database and answers a retryable SERVER_BUSY), then marks the handle closing so no request takes it again. The
+   * caller closes the database next. An evicted handle so closes as soon as the requests using it end: the open
+   * handles stay bounded by the cache size plus the requests in flight, whatever the churn.
+   */
+  async retire(maxWaitMs: number): Promise<void> {
+    if (this.leases > 0 && !this.closing) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.idleWaiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, maxWaitMs);
+        timer.unref();
+        this.idleWaiters.add(done);
+      });
+    }
+    this.closing = true;
   }
 
   /** Says that index jobs were committed, so the database's indexer wakes up. */

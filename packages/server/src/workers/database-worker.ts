@@ -6,6 +6,8 @@
  * `@libsql/client` converts them (integers to numbers, blobs to ArrayBuffers), so callers see the same rows.
  */
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type {
@@ -90,7 +92,10 @@ class Connection {
     try {
       // Everything committed moves from the WAL into the database file, and the WAL is emptied: a copy of the `.db`
       // file alone (a backup taken after shutdown) holds every write. Busy (another connection reads): the last
-      // connection to close checkpoints anyway.
+      // connection to close checkpoints anyway. Without waiting: a TRUNCATE checkpoint calls the busy handler until
+      // every reader is done, and this thread serves other databases meanwhile (a tenant reopened while its old handle
+      // closes stalled its worker for seconds per close).
+      this.native.exec('PRAGMA busy_timeout = 0');
       this.native.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     } catch {
       // Nothing to lose: the WAL stays and is replayed by the next open.
@@ -138,6 +143,69 @@ function toRow(values: unknown[], columns: string[]): SqlRow {
 
 const connections = new Map<string, Connection>();
 
+/**
+ * Keys of connections closed here. A key names one `Database` for its whole life and is never reused, so a statement
+ * that reaches this worker after its close (the pool drops those, this is the second line) must not reopen the file:
+ * nothing would ever close that connection again (review finding: handles leaked under tenant churn). Bounded: a
+ * statement for a key closed this long ago can no longer be in flight.
+ */
+const closedKeys = new LRUCache<string, true>({ max: 16_384 });
+
+/** The error of a statement for a closed connection; the pool rebuilds it as `DatabaseClosedError` (nothing ran). */
+function closedError(): Error {
+  return Object.assign(new Error('The database is closed'), { name: 'DatabaseClosedError', code: 'DATABASE_CLOSED' });
+}
+
+/** V8's `gc` as `--expose-gc` gives it: `execution: 'async'` runs the marking beside the thread's own work. */
+type CollectGarbage = (options: { type: 'major'; execution: 'async' | 'sync' }) => unknown;
+
+/**
+ * libSQL releases a connection's file descriptors and page cache only when the connection AND every statement
+ * prepared on it are gone, and a statement goes only when this thread's garbage collector finalizes it: `close()`
+ * alone leaves the files open (measured: 2-3 descriptors per closed connection, for as long as the thread stays idle,
+ * which an idle worker can do for ever). So after closing connections the worker asks for a full collection.
+ * `--expose-gc` is a V8 flag a worker cannot take in its `execArgv`; setting it at run time and fetching `gc` from a
+ * fresh context is V8's way to get the function. Without it (an embedder that refuses the flag) the files are
+ * released by the next natural collection.
+ */
+const collectGarbage: CollectGarbage | null = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as CollectGarbage) : null;
+  } catch {
+    return null;
+  }
+})();
+
+/**
+ * Closes within RELEASE_INTERVAL_MS share one collection. A synchronous full collection of a worker's heap took
+ * 25-35 ms under tenant churn (measured: one per close halved the statements a worker served); an asynchronous one,
+ * at most every 100 ms, kept the files of closed connections within ~100 ms of closes and the throughput of no
+ * collection at all (handle-leaks.test.ts, BENCHMARKS.md "Soak").
+ */
+const RELEASE_INTERVAL_MS = 100;
+let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+let releasedAt = Number.NEGATIVE_INFINITY;
+
+function releaseClosedFiles(): void {
+  if (collectGarbage === null || releaseTimer !== undefined) return;
+  releaseTimer = setTimeout(
+    () => {
+      releaseTimer = undefined;
+      releasedAt = Date.now();
+      try {
+        collectGarbage({ type: 'major', execution: 'async' });
+      } catch {
+        collectGarbage({ type: 'major', execution: 'sync' });
+      }
+    },
+    Math.max(0, releasedAt + RELEASE_INTERVAL_MS - Date.now()),
+  );
+  // Never keeps the thread (or the process) alive on its own.
+  releaseTimer.unref();
+}
+
 /** How long opening a connection keeps retrying while another connection holds a lock it needs. */
 const OPEN_BUSY_RETRY_MS = 10_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -169,10 +237,23 @@ function openConnection(path: string): Connection {
 function connection(key: string, path: string): Connection {
   let open = connections.get(key);
   if (open === undefined) {
+    if (closedKeys.has(key)) throw closedError();
     open = openConnection(path);
     connections.set(key, open);
   }
   return open;
+}
+
+function close(key: string): void {
+  closedKeys.set(key, true);
+  const open = connections.get(key);
+  if (open === undefined) return;
+  connections.delete(key);
+  try {
+    open.close();
+  } finally {
+    releaseClosedFiles();
+  }
 }
 
 function handle(request: DatabaseRequest): unknown {
@@ -191,14 +272,13 @@ function handle(request: DatabaseRequest): unknown {
         throw error;
       }
     }
-    case 'close': {
-      connections.get(request.key)?.close();
-      connections.delete(request.key);
+    case 'close':
+      close(request.key);
       return null;
-    }
+    case 'connections':
+      return connections.size;
   }
 }
-
 parentPort?.on('message', (request: DatabaseRequest) => {
   let reply: DatabaseReply;
   try {
