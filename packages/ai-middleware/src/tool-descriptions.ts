@@ -67,5 +67,5 @@ export const RULE_WRITE_TEXTS = {
   allowedHint: ' Use type "rule" for standing instructions.',
   /** The tool error of a rule write that is not allowed. */
   refused:
-    'Rule memories are set by the app, not by the model: this tool may not write type or layer "rule", nor edit a rule.',
+    'Rule memories are set by the app, not by the model: this tool may not write type or layer "rule", nor edit or forget a rule.',
 } as const;

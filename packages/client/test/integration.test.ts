@@ -23,6 +23,7 @@ interface StartServerOptions {
   bootstrapApiKey: string;
   adminToken?: string;
   logLevel?: string;
+  mcpRuleWrites?: boolean;
 }
 type StartServer = (options: StartServerOptions) => Promise<RunningServer> | RunningServer;
 
@@ -51,6 +52,8 @@ describe.skipIf(startServer === undefined)('against the real server', () => {
       bootstrapApiKey: API_KEY,
       adminToken: ADMIN_TOKEN,
       logLevel: 'silent',
+      // The tests write rules over both transports: MCP refuses rule writes unless the operator allows them.
+      mcpRuleWrites: true,
     });
   });
 

@@ -104,6 +104,27 @@ describe('what is retried', () => {
     expect(counter.attempts).toBe(1);
   });
 
+  it('knows the infrastructure codes: STORAGE_FULL (507) is typed and never retried, even on a read', async () => {
+    const counter = answerInTurn('post', '/memories/search', [
+      envelope('STORAGE_FULL', 507, 'internal_error', false),
+      ok({ count: 0 }),
+    ]);
+    const failed = createTestClient().memories.search({ query: 'q' });
+    await expect(failed).rejects.toBeInstanceOf(InternalError);
+    await expect(failed).rejects.toMatchObject({ code: 'STORAGE_FULL', status: 507, retryable: false });
+    expect(counter.attempts).toBe(1);
+  });
+
+  it('retries TENANT_DATABASE_UNAVAILABLE (503) on a read, but not on a write: the write may have been sent', async () => {
+    const unreachable = envelope('TENANT_DATABASE_UNAVAILABLE', 503, 'internal_error', true);
+    const read = answerInTurn('post', '/memories/search', [unreachable, ok({ count: 0 })]);
+    const write = answerInTurn('post', '/memories/add', [unreachable, ok({ id: 'm1' })]);
+    const client = createTestClient({ retry: { initialDelayMs: 1, maxDelayMs: 1 } });
+    await expect(client.memories.search({ query: 'q' })).resolves.toEqual({ count: 0 });
+    await expect(client.memories.add({ content: 'x' })).rejects.toMatchObject({ code: 'TENANT_DATABASE_UNAVAILABLE' });
+    expect([read.attempts, write.attempts]).toEqual([2, 1]);
+  });
+
   it('never retries a validation error', async () => {
     const counter = answerInTurn('post', '/memories/search', [envelope('QUERY_REQUIRED', 400, 'validation_error')]);
     await expect(createTestClient().memories.search({ query: ' ' })).rejects.toBeInstanceOf(ValidationError);

@@ -73,10 +73,28 @@ export const ERROR_CODES = {
   REQUEST_DEADLINE_EXCEEDED: entry(503),
   // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
   TENANT_DATABASE_UNREADABLE: entry(500),
+  // Infrastructure failures (review finding 8), each with its own code so that neither a client nor an operator
+  // takes them for a bug. A disk or database at its size cap frees no space by itself and a refused token stays
+  // refused: both wait for an operator, so they are the two 5xx codes a retry cannot help (retryable false).
+  STORAGE_FULL: entry(507, false),
+  TENANT_DATABASE_CREDENTIALS_REJECTED: entry(502, false),
+  // A libSQL server that does not answer (refused, DNS, timeout, a 502/503/504 in front of it) and a process out of
+  // file descriptors: both pass, so a retry later may succeed (`details.retryAfterSeconds`, `Retry-After`).
+  TENANT_DATABASE_UNAVAILABLE: entry(503),
+  SERVER_RESOURCES_EXHAUSTED: entry(503),
   // A write naming a new tenantId when the workspace already has MEMORY_TENANT_QUOTA tenants (`details.limit`).
   TENANT_QUOTA_EXCEEDED: entry(403),
   // memories/restore (an extension beyond the written contract) of a memory that is not soft-deleted.
   MEMORY_NOT_DELETED: entry(409),
+  // A call whose scope names a userId may read shared memories (no userId) but not edit, forget or restore them:
+  // they are every user's (`details.id`, `details.userId`).
+  MEMORY_SHARED_READ_ONLY: entry(403),
+  // The same for skill files, which are named by path: a userId-scoped skills/files/delete of a shared skill file (no
+  // userId) is refused (`details.path`, `details.userId`); an upsert or promote writes the user's own file instead.
+  SKILL_FILE_SHARED_READ_ONLY: entry(403),
+  // A rule write (add, edit or forget of type or layer `rule`) over MCP by a key without the permission to write
+  // rules there (`details.field`); the HTTP routes an app calls are not affected.
+  RULE_WRITE_NOT_ALLOWED: entry(403),
 } as const;
 
 /** An error code of the contract. */

@@ -50,6 +50,15 @@ export const LIMITS = {
    * character times `skillContent.max`, so the best-ranked file always fits.
    */
   contextSkillFileBytes: 384 * 1024,
+  /**
+   * skills/files/list: UTF-8 bytes of text (path, title, content, metadata) one page carries; whole files only, the
+   * page stops before the first file that does not fit and `nextCursor` reads on from there. Above the largest file
+   * (400 x 3 bytes of path, a title and content of 120,000 x 3 bytes each, a small promote metadata), so every page
+   * holds at least one file; 500 whole files used to make one answer of 360 MB.
+   */
+  skillListBytes: 1024 * 1024,
+  /** skills/files/list `cursor`: the opaque `nextCursor` of a page (a path of 400 3-byte characters, encoded). */
+  skillListCursor: { min: 1, max: 4096 },
   olderThanDays: { min: 0, max: 36500 },
   bulkForgetPattern: { min: 1, max: 500 },
   tokenCount: { min: 0, max: 10_000_000 },

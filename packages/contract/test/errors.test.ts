@@ -74,9 +74,12 @@ describe('the error code table', () => {
     });
   });
 
-  it('retryable is true for 429, 5xx and TENANT_DATABASE_NOT_READY only', () => {
+  it('retryable is true for 429, 5xx and TENANT_DATABASE_NOT_READY, except the 5xx only an operator can clear', () => {
+    const operatorOnly = new Set(['STORAGE_FULL', 'TENANT_DATABASE_CREDENTIALS_REJECTED']);
     for (const [code, entry] of Object.entries(ERROR_CODES)) {
-      const expected = entry.status === 429 || entry.status >= 500 || code === 'TENANT_DATABASE_NOT_READY';
+      const expected =
+        (entry.status === 429 || entry.status >= 500 || code === 'TENANT_DATABASE_NOT_READY') &&
+        !operatorOnly.has(code);
       expect(entry.retryable, code).toBe(expected);
     }
     expect(ERROR_CODES.TENANT_DATABASE_NOT_READY.retryable).toBe(true);
@@ -84,6 +87,19 @@ describe('the error code table', () => {
     expect(ERROR_CODES.INTERNAL_ERROR.retryable).toBe(true);
     expect(ERROR_CODES.SESSION_NOT_ACTIVE.retryable).toBe(false);
   });
+
+  it.each([
+    ['STORAGE_FULL', 507, false],
+    ['TENANT_DATABASE_CREDENTIALS_REJECTED', 502, false],
+    ['TENANT_DATABASE_UNAVAILABLE', 503, true],
+    ['SERVER_RESOURCES_EXHAUSTED', 503, true],
+  ] as const)(
+    'has the infrastructure failure %s: %i, internal_error, retryable %s (review finding 8)',
+    (code, status, retryable) => {
+      expect(ERROR_CODES[code]).toEqual({ status, type: 'internal_error', retryable });
+      expect(makeApiError(code, 'm')).toMatchObject({ code, status, type: 'internal_error', retryable });
+    },
+  );
 
   it('every entry (including the additions in docs/architecture.md) has the type its status gives', () => {
     for (const [code, entry] of Object.entries(ERROR_CODES)) {

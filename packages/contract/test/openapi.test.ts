@@ -203,6 +203,16 @@ describe('openApiDocument()', () => {
     },
   );
 
+  it('lists the infrastructure failures on every authenticated route: 502, 503 and 507 (review finding 8)', () => {
+    for (const operation of operationList.filter((each) => each.auth !== 'none')) {
+      const responses = member(operationObject(document, operation), 'responses');
+      expect(member(responses, '502').description, operation.id).toContain('TENANT_DATABASE_CREDENTIALS_REJECTED');
+      expect(member(responses, '503').description, operation.id).toContain('TENANT_DATABASE_UNAVAILABLE');
+      expect(member(responses, '503').description, operation.id).toContain('SERVER_RESOURCES_EXHAUSTED');
+      expect(member(responses, '507').description, operation.id).toContain('STORAGE_FULL');
+    }
+  });
+
   it('puts body inputs in requestBody and query inputs in parameters', () => {
     for (const operation of operationList) {
       const object = operationObject(document, operation);

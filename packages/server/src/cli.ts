@@ -61,13 +61,15 @@ async function runKeys(args: readonly string[], io: CliIo): Promise<number> {
       const parsed = parseCommandArgs(
         rest,
         'keys create',
-        { 'expires-in': { type: 'string' }, ...WORKSPACE_OPTION },
+        { 'expires-in': { type: 'string' }, 'allow-rule-writes': { type: 'boolean' }, ...WORKSPACE_OPTION },
         { min: 0, max: 0 },
       );
       if (parsed.help) return showHelp(io, 'keys create');
       const expiresIn = parsed.strings['expires-in'];
       const expiresInMs = expiresIn === undefined ? undefined : parseExpiresIn(expiresIn);
-      return createKeyCommand(io, expiresInMs, parsed.strings.workspace);
+      return createKeyCommand(io, expiresInMs, parsed.strings.workspace, {
+        allowRuleWrites: parsed.booleans['allow-rule-writes'] === true,
+      });
     }
     case 'list': {
       const parsed = parseCommandArgs(rest, 'keys list', WORKSPACE_OPTION, { min: 0, max: 0 });

@@ -143,8 +143,12 @@ export const environmentSchema = z.looseObject({
   MEMORY_ATTACH_ALLOW_PRIVATE_NETWORKS: flag(false),
   MEMORY_ATTACH_MAX_RESPONSE_BYTES: integer(8 * 1024 * 1024, { atLeastOne: true }),
   MEMORY_MCP_ALLOWED_ORIGINS: lowercaseList(),
+  MEMORY_MCP_RULE_WRITES: flag(false),
   MEMORY_RATE_LIMIT_PER_MINUTE: integer(600),
   MEMORY_IP_RATE_LIMIT_PER_MINUTE: integer(1200),
+  MEMORY_MAX_CONNECTIONS: integer(512),
+  MEMORY_HEADERS_TIMEOUT_MS: integer(10_000, { atLeastOne: true }),
+  MEMORY_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, { atLeastOne: true }),
   MEMORY_SESSION_ENABLED: flag(true),
   MEMORY_COMPACTION_ENABLED: flag(true),
   MEMORY_CONSOLIDATION_ENABLED: flag(true),
@@ -262,6 +266,12 @@ const configSchema = environmentSchema.transform((environment, context) => {
     rateLimitPerMinute: environment.MEMORY_RATE_LIMIT_PER_MINUTE,
     /** Per client IP, before authentication; 0 disables. */
     ipRateLimitPerMinute: environment.MEMORY_IP_RATE_LIMIT_PER_MINUTE,
+    /** Open HTTP connections at once (0 = no cap); past it a new connection is closed as soon as it is accepted. */
+    maxConnections: environment.MEMORY_MAX_CONNECTIONS,
+    /** Time a connection has to send a request's headers (one that sends nothing included) before 408 and close. */
+    headersTimeoutMs: environment.MEMORY_HEADERS_TIMEOUT_MS,
+    /** How long a kept-alive connection may wait for its next request. */
+    keepAliveTimeoutMs: environment.MEMORY_KEEP_ALIVE_TIMEOUT_MS,
     flags,
     /** The workspace default embedding model. */
     embeddingModel: environment.MEMORY_EMBEDDING_MODEL,
@@ -307,6 +317,11 @@ const configSchema = environmentSchema.transform((environment, context) => {
      * localhost only. Requests without an `Origin` header are not affected.
      */
     mcpAllowedOrigins: environment.MEMORY_MCP_ALLOWED_ORIGINS,
+    /**
+     * Whether every key's MCP clients may write rules (add, edit, forget type or layer `rule`); off, only keys minted
+     * with `allowRuleWrites` may. The HTTP routes accept rule writes either way.
+     */
+    mcpRuleWrites: environment.MEMORY_MCP_RULE_WRITES,
     /** Tenants one workspace may have (0 = no limit); past it a new one is refused. */
     tenantQuota: environment.MEMORY_TENANT_QUOTA,
   };

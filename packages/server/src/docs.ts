@@ -30,6 +30,23 @@ const DOCS_HTML = `<!doctype html>
 
 const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#docs', deepLinking: true });`;
 
+/** Every answer under `/docs` and the OpenAPI document: never sniffed into another type. */
+const NO_SNIFF = { 'x-content-type-options': 'nosniff' };
+
+/**
+ * The page runs only its own files (review finding 9): Swagger UI's bundle and `init.js`, no inline script; its
+ * stylesheet, whose icons are `data:` images; requests to this origin only (the document, "Try it out"); and no
+ * framing, so another site cannot overlay it. React sets styles through the DOM, which `style-src` does not restrict.
+ */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  ...NO_SNIFF,
+};
+
 /**
  * Serves the OpenAPI document at `GET /api/sdk/v1/openapi.json` and renders it at `/docs` with Swagger UI
  * from the `swagger-ui-dist` package, served locally (no CDN).
@@ -39,12 +56,12 @@ export function registerDocs(app: Hono): void {
   const cache = new Map<string, Buffer>();
   app.get(
     `${API_PREFIX}/openapi.json`,
-    () => new Response(document, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    () => new Response(document, { headers: { 'content-type': 'application/json; charset=utf-8', ...NO_SNIFF } }),
   );
-  app.get('/docs', (context) => context.html(DOCS_HTML));
+  app.get('/docs', (context) => context.html(DOCS_HTML, 200, PAGE_HEADERS));
   app.get(
     '/docs/init.js',
-    () => new Response(INIT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8' } }),
+    () => new Response(INIT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8', ...NO_SNIFF } }),
   );
   app.get('/docs/assets/:name', async (context) => {
     const name = context.req.param('name');
@@ -55,7 +72,11 @@ export function registerDocs(app: Hono): void {
       cache.set(name, body);
     }
     return new Response(new Uint8Array(body), {
-      headers: { 'content-type': ASSETS[name as keyof typeof ASSETS], 'cache-control': 'public, max-age=86400' },
+      headers: {
+        'content-type': ASSETS[name as keyof typeof ASSETS],
+        'cache-control': 'public, max-age=86400',
+        ...NO_SNIFF,
+      },
     });
   });
 }

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { type BootstrapOptions, closeServices, createServices } from './bootstrap.js';
 import { loadConfig, type ServerConfig } from './config.js';
+import { capConnections, httpServerOptions } from './http-limits.js';
 import type { Services } from './services.js';
 
 /** A running server. */
@@ -28,7 +29,12 @@ export async function startServer(
   const services = await createServices(config, options);
   const app = createApp(services);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+    const instance = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config) },
+      () => resolve(instance),
+    );
+    // Still the tick `listen` was called in: no connection has been accepted yet.
+    capConnections(instance, config, services.logger);
     instance.once('error', reject);
   });
   const address = server.address() as AddressInfo;

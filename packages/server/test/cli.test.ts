@@ -157,13 +157,13 @@ describe('memory-service keys', () => {
     const listed = await run(['keys', 'list'], env, () => now);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+PREVIEW\s+STATUS\s+CREATED\s+EXPIRES$/);
+    expect(lines[0]).toMatch(/^ID\s+PREVIEW\s+STATUS\s+CREATED\s+EXPIRES\s+MCP RULES$/);
     expect(lines).toHaveLength(3);
     expect(listed.stdout).toContain(`${firstKey.slice(0, 12)}${'*'.repeat(20)}${firstKey.slice(-4)}`);
     expect(listed.stdout).not.toContain(firstKey);
     expect(listed.stdout).not.toContain(secondKey);
-    expect(lines.find((line) => line.startsWith(firstId))).toMatch(/\sactive\s+2026-11-21T10:00:00Z\s+never$/);
-    expect(lines.find((line) => line.startsWith(secondId))).toMatch(/\sactive\s.*2026-12-21T10:00:00Z$/);
+    expect(lines.find((line) => line.startsWith(firstId))).toMatch(/\sactive\s+2026-11-21T10:00:00Z\s+never\s+-$/);
+    expect(lines.find((line) => line.startsWith(secondId))).toMatch(/\sactive\s.*2026-12-21T10:00:00Z\s+-$/);
 
     const later = await run(['keys', 'list'], env, () => new Date('2026-12-22T00:00:00.000Z'));
     expect(later.stdout.split('\n').find((line) => line.startsWith(secondId))).toContain(' expired ');

@@ -44,6 +44,38 @@ describe('API documentation', () => {
   });
 });
 
+describe('the /docs page headers (review finding 9)', () => {
+  it('has a strict CSP that allows only its own files, cannot be framed, and is never sniffed', async () => {
+    const page = await server.app.request('/docs');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      policy.split(';').map((directive) => {
+        const [name = '', ...values] = directive.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
+    expect(directives.get('default-src')).toBe("'none'");
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('style-src')).toBe("'self'");
+    expect(directives.get('connect-src')).toBe("'self'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'none'");
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // The policy holds because the page has nothing inline: every script and stylesheet is a file of its own.
+    const html = await page.text();
+    expect(html).not.toMatch(/<script>|<style|\sstyle=|\son\w+=/);
+    for (const asset of ['/docs/init.js', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css']) {
+      const response = await server.app.request(asset);
+      expect(response.headers.get('x-content-type-options'), asset).toBe('nosniff');
+    }
+    const document = await server.app.request('/api/sdk/v1/openapi.json');
+    expect(document.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
 describe('the CommonJS build', () => {
   it('serves the docs assets too (import.meta.url is shimmed)', async () => {
     const { createRequire } = await import('node:module');

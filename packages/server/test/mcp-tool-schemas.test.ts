@@ -26,6 +26,8 @@ beforeAll(async () => {
     logLevel: 'silent',
     rateLimitPerMinute: 0,
     ipRateLimitPerMinute: 0,
+    // The tools' answers include a rule, written over MCP.
+    mcpRuleWrites: true,
   });
   client = new Client({ name: 'memory-service-schema-test', version: '1.0.0' });
   await client.connect(

@@ -182,7 +182,13 @@ describe('MCP at /api/mcp', () => {
 
   it('get_rules forces the rules-only mode', async () => {
     const client = await connect();
-    await call(client, 'add_memory', { content: 'Always write tests first', type: 'rule' });
+    // The app writes rules over HTTP: MCP refuses them from a key without the permission (review-mcp-rule-writes).
+    const added = await fetch(`${server.url}/api/sdk/v1/memories/add`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Always write tests first', type: 'rule' }),
+    });
+    expect(added.status).toBe(201);
     const rules = await call(client, 'get_rules', { query: 'anything', mode: 'full' });
     expect(rules.envelope.ok).toBe(true);
     expect(rules.envelope.data.mode).toBe('rules_only');

@@ -470,8 +470,11 @@ describe('SkillStore.listForContext (used by context/get)', () => {
     const scope = { tenantId: null, userId: 'eve', projectId: 'repo-e' };
     await store.upsert({ path: 'life.md', content: 'one' }, scope, at(30));
     await store.upsert({ path: 'life.md', content: 'two' }, scope, at(31));
-    expect(await store.softDelete('life.md', scope, at(32))).toBe(true);
-    expect(await store.softDelete('life.md', scope, at(33))).toBe(false);
+    expect(await store.softDelete('life.md', scope, at(32))).toEqual({
+      outcome: 'deleted',
+      row: { user_id: 'eve', project_id: 'repo-e' },
+    });
+    expect(await store.softDelete('life.md', scope, at(33))).toEqual({ outcome: 'not-found' });
     const rows = await database.all<{ kind: string; user_id: string; project_id: string; detail: string }>(
       "SELECT kind, user_id, project_id, detail FROM lifecycle_events WHERE user_id = 'eve' ORDER BY id",
     );

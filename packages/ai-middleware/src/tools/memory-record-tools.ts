@@ -13,7 +13,7 @@ import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, RULE_WRITE_TEXTS, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { type CompactMemory, compactMemory } from './compact-records.js';
 import { routeFields } from './route-fields.js';
-import { isInjectedRule, ruleField, ruleWriteRefused, writableLayer, writableType } from './rule-writes.js';
+import { injectedRuleRefusal, ruleField, ruleWriteRefused, writableLayer, writableType } from './rule-writes.js';
 import type { MemoryTool, ToolContext } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
@@ -73,7 +73,9 @@ export interface MemoryRecordTools {
 
 /**
  * Creates the tools that read and change memories. Without `allowRuleWrites`, adds and edits cannot write a rule
- * (type or layer `rule`) nor edit one: rules are injected as instructions to always follow (review finding 17).
+ * (type or layer `rule`), and edits and forgets cannot change one, bulk forgets cannot name the type: rules are
+ * injected as instructions to always follow (review finding 17), and one user's model must not remove the app's
+ * (issue 23, finding 4).
  */
 export function createMemoryRecordTools({ client, scope, allowRuleWrites }: ToolContext): MemoryRecordTools {
   return {
@@ -104,11 +106,8 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
       execute: async (input) => {
         const field = allowRuleWrites ? null : ruleField(input);
         if (field !== null) return ruleWriteRefused(field);
-        if (!allowRuleWrites) {
-          const isRule = await runTool(() => isInjectedRule(client, scope, input.id));
-          if (!isRule.ok) return isRule;
-          if (isRule.data) return ruleWriteRefused('id');
-        }
+        const refused = allowRuleWrites ? null : await injectedRuleRefusal(client, scope, input.id);
+        if (refused !== null) return refused;
         return runTool(async () => {
           const { id, updated, message } = await client.memories.edit({ ...input, scope });
           return { id, updated, message };
@@ -118,7 +117,11 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
     forgetMemory: tool({
       description: TOOL_DESCRIPTIONS.forgetMemory,
       inputSchema: forgetInput,
-      execute: ({ id }) => runTool(() => client.memories.forget({ id, scope })),
+      execute: async ({ id }) => {
+        const refused = allowRuleWrites ? null : await injectedRuleRefusal(client, scope, id);
+        if (refused !== null) return refused;
+        return runTool(() => client.memories.forget({ id, scope }));
+      },
     }),
     listMemories: tool({
       description: TOOL_DESCRIPTIONS.listMemories,
@@ -132,8 +135,9 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
     bulkForgetMemories: tool({
       description: TOOL_DESCRIPTIONS.bulkForgetMemories,
       inputSchema: bulkForgetInput,
-      execute: ({ types, tags, olderThanDays, pattern, all = false, dryRun }) =>
-        runTool(() =>
+      execute: async ({ types, tags, olderThanDays, pattern, all = false, dryRun }) => {
+        if (!allowRuleWrites && types?.includes('rule')) return ruleWriteRefused('types');
+        return runTool(() =>
           client.memories.bulkForget({
             ...(all ? {} : { filters: { types, tags, olderThanDays, pattern } }),
             all,
@@ -142,7 +146,8 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
             dryRun: dryRun !== false,
             scope,
           }),
-        ),
+        );
+      },
     }),
   };
 }

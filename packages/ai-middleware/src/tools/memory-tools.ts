@@ -45,9 +45,11 @@ export interface MemoryToolsOptions<Name extends MemoryToolName = DefaultMemoryT
   /** Exactly these tools (default: `DEFAULT_MEMORY_TOOLS`); an unknown name throws. */
   include?: readonly Name[];
   /**
-   * Let the model write rules: `addMemory`/`editMemory` with type or layer `rule`, and edits of existing rules
-   * (default `false`). Rules reach every later prompt as instructions to always follow, so a model that was talked
-   * into writing one (prompt injection from a web page, a document, a tool result) would keep obeying it.
+   * Let the model write rules: `addMemory`/`editMemory` with type or layer `rule`, edits and forgets of existing
+   * rules, and bulk forgets naming the type `rule` (default `false`). Rules reach every later prompt as instructions to
+   * always follow, so a model that was talked into writing one (prompt injection from a web page, a document, a tool
+   * result) would keep obeying it, and one that forgot the app's rule would drop it for every user. Even so, a
+   * user-scoped call never changes a shared rule: the server answers `MEMORY_SHARED_READ_ONLY`.
    */
   allowRuleWrites?: boolean;
 }
@@ -57,7 +59,7 @@ export interface MemoryToolsOptions<Name extends MemoryToolName = DefaultMemoryT
  * forget memories (`DEFAULT_MEMORY_TOOLS`); `include` names others: list and bulk-forget memories (a dry run unless
  * the model sets `dryRun: false`), skill files and sessions. Input schemas are the contract's request schemas without
  * `scope`. A failing call returns `{ ok: false, error }` for the model to read instead of throwing. The model cannot
- * write or edit rules unless `allowRuleWrites` is set.
+ * write, edit or forget rules unless `allowRuleWrites` is set.
  *
  * @example
  * ```ts

@@ -9,7 +9,7 @@ import {
 } from '@memory-service/contract';
 import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, RULE_WRITE_TEXTS } from '../tool-descriptions.js';
-import type { MemoryToolResult } from './tool-result.js';
+import { type MemoryToolResult, runTool } from './tool-result.js';
 
 /**
  * The `type` field of a memory the model writes: without `allowRuleWrites` the schema does not offer `rule`, and a
@@ -31,8 +31,11 @@ export function writableLayer(allowRuleWrites: boolean): z.ZodOptional<z.ZodType
   return schema.optional();
 }
 
-/** The error result of a rule write the app did not allow (when a call gets past the schema). */
-export function ruleWriteRefused(field: 'type' | 'layer' | 'id'): MemoryToolResult<never> {
+/**
+ * The error result of a rule write the app did not allow (when a call gets past the schema): `field` names what asked
+ * for a rule, `id` the rule an edit or forget named, `types` the types of a bulk forget.
+ */
+export function ruleWriteRefused(field: 'type' | 'layer' | 'id' | 'types'): MemoryToolResult<never> {
   return {
     ok: false,
     error: { code: 'RULE_WRITE_NOT_ALLOWED', message: RULE_WRITE_TEXTS.refused, retryable: false, field },
@@ -54,4 +57,18 @@ export async function isInjectedRule(client: MemoryClient, scope: Scope | undefi
   const limit = Math.min(LIMITS.contextRules.max, LIMITS.listLimit.max);
   const rules = await client.memories.list({ layer: 'rule', limit, scope });
   return rules.memories.some((memory) => memory.id === id);
+}
+
+/**
+ * Refuses an edit or forget of one of the injected rules: the refusal, the error result when the check itself failed,
+ * or null when `id` is not such a rule and the call may go on.
+ */
+export async function injectedRuleRefusal(
+  client: MemoryClient,
+  scope: Scope | undefined,
+  id: string,
+): Promise<MemoryToolResult<never> | null> {
+  const isRule = await runTool(() => isInjectedRule(client, scope, id));
+  if (!isRule.ok) return isRule;
+  return isRule.data ? ruleWriteRefused('id') : null;
 }

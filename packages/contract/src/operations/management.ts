@@ -26,7 +26,7 @@ export const managementOperations = {
     path: '/management/keys',
     summary: 'Create an API key with an expiry; the key is shown once',
     description:
-      'Creates an additional API key expiring at `expiresAt` (1 minute to 365 days ahead); the new key is in the answer, once. Takes the admin token only.',
+      'Creates an additional API key expiring at `expiresAt` (1 minute to 365 days ahead); the new key is in the answer, once. `allowRuleWrites: true` lets its MCP clients write rules, which MCP refuses otherwise. Takes the admin token only.',
     tag: 'management',
     auth: 'management',
     scopeSource: 'none',

@@ -17,7 +17,7 @@ export const memoryOperations = {
     data: memory.AddMemoryDataSchema,
     successStatus: 201,
     mcp: [{ name: 'add_memory', description: 'Store a memory (a rule, decision, fact, note or skill).' }],
-    errorCodes: [...tenantCodes, 'EMBEDDING_MODEL_NOT_ALLOWED'],
+    errorCodes: [...tenantCodes, 'EMBEDDING_MODEL_NOT_ALLOWED', 'RULE_WRITE_NOT_ALLOWED'],
   }),
   'memories.search': op({
     id: 'memories.search',
@@ -59,7 +59,7 @@ export const memoryOperations = {
     path: '/memories/edit',
     summary: 'Edit a memory',
     description:
-      'Changes at least one editable field of a memory (content, type, layer, tags, paths, category, metadata); a request with only `id` is invalid.',
+      'Changes at least one editable field of a memory (content, type, layer, tags, paths, category, metadata); a request with only `id` is invalid. A request whose scope names a userId cannot edit a shared memory (no userId): 403 MEMORY_SHARED_READ_ONLY.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -68,14 +68,21 @@ export const memoryOperations = {
     successStatus: 200,
     createsTenant: false,
     mcp: [{ name: 'edit_memory', description: 'Edit a stored memory by id.' }],
-    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND', 'EMBEDDING_MODEL_NOT_ALLOWED'],
+    errorCodes: [
+      ...tenantCodes,
+      'MEMORY_NOT_FOUND',
+      'EMBEDDING_MODEL_NOT_ALLOWED',
+      'MEMORY_SHARED_READ_ONLY',
+      'RULE_WRITE_NOT_ALLOWED',
+    ],
   }),
   'memories.forget': op({
     id: 'memories.forget',
     method: 'POST',
     path: '/memories/forget',
     summary: 'Soft-delete a memory',
-    description: 'Soft-deletes a memory by id; memories/vacuum purges it for good.',
+    description:
+      'Soft-deletes a memory by id; memories/vacuum purges it for good. A request whose scope names a userId cannot forget a shared memory (no userId): 403 MEMORY_SHARED_READ_ONLY.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -85,7 +92,7 @@ export const memoryOperations = {
     destructive: true,
     createsTenant: false,
     mcp: [{ name: 'forget_memory', description: 'Soft-delete a memory by id.' }],
-    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND'],
+    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND', 'MEMORY_SHARED_READ_ONLY', 'RULE_WRITE_NOT_ALLOWED'],
   }),
   'memories.restore': op({
     id: 'memories.restore',
@@ -93,7 +100,7 @@ export const memoryOperations = {
     path: '/memories/restore',
     summary: 'Restore a soft-deleted memory',
     description:
-      'An extension beyond the written contract: undoes memories/forget on a soft-deleted memory not yet purged by memories/vacuum, making it listable and searchable again as after memories/add; a memory that is not deleted answers 409 MEMORY_NOT_DELETED.',
+      'An extension beyond the written contract: undoes memories/forget on a soft-deleted memory not yet purged by memories/vacuum, making it listable and searchable again as after memories/add; a memory that is not deleted answers 409 MEMORY_NOT_DELETED, a shared one (no userId) restored by a request whose scope names a userId 403 MEMORY_SHARED_READ_ONLY.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -101,7 +108,7 @@ export const memoryOperations = {
     data: memory.RestoreMemoryDataSchema,
     successStatus: 200,
     createsTenant: false,
-    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND', 'MEMORY_NOT_DELETED'],
+    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND', 'MEMORY_NOT_DELETED', 'MEMORY_SHARED_READ_ONLY'],
   }),
   'memories.bulkForget': op({
     id: 'memories.bulkForget',
@@ -109,7 +116,7 @@ export const memoryOperations = {
     path: '/memories/bulk-forget',
     summary: 'Soft-delete every memory matching filters (or all), with a dry run',
     description:
-      'Soft-deletes every memory matching the filters (types, tags, olderThanDays, pattern), or all of them with `all: true`; `dryRun` previews the matches without deleting.',
+      'Soft-deletes every memory matching the filters (types, tags, olderThanDays, pattern), or all of them with `all: true`; `dryRun` previews the matches without deleting. A request whose scope names a userId forgets only the memories of that user and counts the shared ones it matched in `sharedSkipped`.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -128,7 +135,8 @@ export const memoryOperations = {
     method: 'POST',
     path: '/memories/vacuum',
     summary: 'Permanently purge soft-deleted memories in scope',
-    description: 'Permanently purges every soft-deleted memory in scope. Takes only `scope`, which is optional.',
+    description:
+      'Permanently purges every soft-deleted memory in scope (with a userId, only the memories of that user). Takes only `scope`, which is optional.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',

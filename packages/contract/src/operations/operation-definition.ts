@@ -105,7 +105,10 @@ export interface OperationDefinition<Input extends z.ZodType = z.ZodType, Data e
   fieldCodes?: readonly FieldCodeRule[];
 }
 
-/** The codes every authenticated route can give, besides its own. */
+/**
+ * The codes every authenticated route can give, besides its own: checking the key reads the control database, so
+ * the infrastructure failures of a database (full, refused, unreachable) and of the process can answer any of them.
+ */
 export const COMMON_ERROR_CODES: readonly ErrorCode[] = [
   'MISSING_API_KEY',
   'INVALID_API_KEY_FORMAT',
@@ -116,6 +119,10 @@ export const COMMON_ERROR_CODES: readonly ErrorCode[] = [
   'TENANT_ID_INVALID',
   'USER_ID_INVALID',
   'INTERNAL_ERROR',
+  'STORAGE_FULL',
+  'TENANT_DATABASE_CREDENTIALS_REJECTED',
+  'TENANT_DATABASE_UNAVAILABLE',
+  'SERVER_RESOURCES_EXHAUSTED',
 ];
 
 /** All codes an operation can answer with: the common ones for its credential, then its own. */

@@ -8,7 +8,8 @@ export const skillOperations = {
     method: 'POST',
     path: '/skills/files/upsert',
     summary: 'Create or update a skill file',
-    description: 'Creates the skill file at `path`, or replaces its content; `created` says which.',
+    description:
+      "Creates the skill file at `path` in the request's exact scope, or replaces its content; `created` says which. A request whose scope names a userId writes that user's own file, never a shared one at the same path.",
     tag: 'skills',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -24,14 +25,20 @@ export const skillOperations = {
     readOnly: true,
     path: '/skills/files/list',
     summary: 'List skill files',
-    description: 'Lists the skill files in scope. Every field is optional.',
+    description:
+      'Lists the skill files in scope by path, whole, a page at a time: at most `limit` files and 1 MiB of their text (`LIMITS.skillListBytes`). `truncated` says the byte budget ended the page; `nextCursor`, passed as `cursor`, lists the files after it. Every field is optional.',
     tag: 'skills',
     auth: 'apiKey',
     scopeSource: 'object',
     input: skill.ListSkillFilesInputSchema,
     data: skill.ListSkillFilesDataSchema,
     successStatus: 200,
-    mcp: [{ name: 'list_skill_files', description: 'List skill files.' }],
+    mcp: [
+      {
+        name: 'list_skill_files',
+        description: "List skill files by path, a page at a time; pass the answer's nextCursor as cursor for the rest.",
+      },
+    ],
     errorCodes: tenantCodes,
   }),
   'skills.delete': op({
@@ -39,7 +46,8 @@ export const skillOperations = {
     method: 'POST',
     path: '/skills/files/delete',
     summary: 'Soft-delete a skill file',
-    description: 'Soft-deletes the skill file at `path`.',
+    description:
+      "Soft-deletes the skill file at `path` (the request's own file first). A request whose scope names a userId cannot delete a shared skill file (no userId): 403 SKILL_FILE_SHARED_READ_ONLY.",
     tag: 'skills',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -49,7 +57,7 @@ export const skillOperations = {
     destructive: true,
     createsTenant: false,
     mcp: [{ name: 'delete_skill_file', description: 'Soft-delete a skill file by path.' }],
-    errorCodes: [...tenantCodes, 'SKILL_FILE_NOT_FOUND'],
+    errorCodes: [...tenantCodes, 'SKILL_FILE_NOT_FOUND', 'SKILL_FILE_SHARED_READ_ONLY'],
   }),
   'skills.promote': op({
     id: 'skills.promote',

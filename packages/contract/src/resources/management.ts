@@ -12,6 +12,8 @@ export const ApiKeyEntrySchema = z.object({
   expiresAt: TimestampSchema.nullable(),
   revokedAt: TimestampSchema.nullable(),
   lastUsedAt: TimestampSchema.nullable(),
+  /** Whether the key's MCP clients may write rules (an additive field; see `KeysCreateInputSchema`). */
+  allowRuleWrites: z.boolean(),
 });
 
 /** Key status and inventory of an owner. */
@@ -27,7 +29,14 @@ export const KeyInventorySchema = z.object({
 
 export const KeysGetInputSchema = z.strictObject({});
 export const KeysGetDataSchema = KeyInventorySchema;
-export const KeysCreateInputSchema = z.strictObject({ expiresAt: z.iso.datetime({ offset: true }) });
+export const KeysCreateInputSchema = z.strictObject({
+  expiresAt: z.iso.datetime({ offset: true }),
+  /**
+   * An additive field: let this key's MCP clients write rules (add, edit or forget memories of type or layer `rule`),
+   * which MCP refuses by default; the HTTP routes accept rule writes from any key.
+   */
+  allowRuleWrites: z.boolean().optional(),
+});
 export const KeysCreateDataSchema = z.object({ apiKey: z.string(), key: ApiKeyEntrySchema, message: z.string() });
 export const KeysRevokeInputSchema = z.strictObject({ keyId: z.uuid().optional() });
 export const KeysRevokeDataSchema = z.object({

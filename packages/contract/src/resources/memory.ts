@@ -228,13 +228,29 @@ export const BulkForgetInputSchema = z
     }
   });
 export const BulkForgetPreviewSchema = z.object({ id: z.string(), type: MemoryTypeSchema, contentPreview: z.string() });
+/**
+ * What a bulk forget matched but left alone (additive fields): `sharedSkipped`, on calls whose scope names a user,
+ * counts shared memories (no userId), which only a call without a userId forgets; `rulesSkipped`, on MCP calls by a
+ * key without the permission to write rules, counts rules.
+ */
+const bulkForgetSkipped = {
+  sharedSkipped: z.number().int().optional(),
+  rulesSkipped: z.number().int().optional(),
+};
 export const BulkForgetDataSchema = z.union([
-  z.object({ dryRun: z.literal(false), count: z.number().int(), ids: z.array(z.string()), message: z.string() }),
+  z.object({
+    dryRun: z.literal(false),
+    count: z.number().int(),
+    ids: z.array(z.string()),
+    message: z.string(),
+    ...bulkForgetSkipped,
+  }),
   z.object({
     dryRun: z.literal(true),
     count: z.number().int(),
     memories: z.array(BulkForgetPreviewSchema),
     message: z.string(),
+    ...bulkForgetSkipped,
   }),
 ]);
 

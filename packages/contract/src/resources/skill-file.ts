@@ -36,9 +36,24 @@ export const UpsertSkillFileDataSchema = z.object({
 
 export const ListSkillFilesInputSchema = z.strictObject({
   limit: boundedInt(LIMITS.skillListLimit).default(DEFAULTS.skillListLimit),
+  /** Beyond the written contract: a page's `nextCursor`, to list the files after that page (same scope). */
+  cursor: z.string().min(LIMITS.skillListCursor.min).max(LIMITS.skillListCursor.max).optional(),
   ...scopeField,
 });
-export const ListSkillFilesDataSchema = z.object({ skillFiles: z.array(SkillFileSchema), count: z.number().int() });
+export const ListSkillFilesDataSchema = z.object({
+  skillFiles: z.array(SkillFileSchema),
+  /** How many files `skillFiles` holds. */
+  count: z.number().int(),
+  /**
+   * Beyond the written contract, as are the two below: whether `LIMITS.skillListBytes` ended the page before `limit`
+   * files (the next files are there, whole, on the next page).
+   */
+  truncated: z.boolean(),
+  /** How many of the `limit` files after the cursor the byte budget left out of this page. */
+  omitted: z.number().int(),
+  /** Pass as `cursor` for the files after this page; null when no visible file follows. */
+  nextCursor: z.string().nullable(),
+});
 
 export const DeleteSkillFileInputSchema = z.strictObject({ path: SkillPathSchema, ...scopeField });
 export const DeleteSkillFileDataSchema = z.object({ path: z.string(), deleted: z.literal(true), message: z.string() });

@@ -79,7 +79,7 @@ Manages the API keys of a workspace (default: the default workspace), directly i
 MEMORY_DATA_DIR (or MEMORY_CONTROL_DB_URL). Works whether or not the server is running.
 
 Commands:
-  create [--expires-in <duration>]   Create an API key (printed once)
+  create [--expires-in <duration>]   Create an API key (printed once; --allow-rule-writes: see its help)
   list                               List API keys (never the keys themselves)
   revoke <id>                        Revoke an API key by id
 
@@ -87,18 +87,21 @@ Options:
   --workspace <id>   The workspace (see 'memory-service workspaces list'; default: the default workspace)
   -h, --help         Show help; 'memory-service keys <command> --help' shows a command's help
 `,
-  'keys create': `Usage: memory-service keys create [--expires-in <duration>] [--workspace <id>]
+  'keys create': `Usage: memory-service keys create [--expires-in <duration>] [--workspace <id>] [--allow-rule-writes]
 
 Creates an API key of a workspace and prints it once: store it, it cannot be shown again.
 
 Options:
   --expires-in <duration>   Expire the key after 90m, 12h, 30d... (1 minute to 365 days; default: never)
   --workspace <id>          The workspace the key belongs to (default: the default workspace)
+  --allow-rule-writes       Let this key's MCP clients add, edit and forget rules (type or layer "rule"), which MCP
+                            refuses otherwise: rules reach every later prompt. The HTTP API accepts them from any key
   -h, --help                Show this help
 `,
   'keys list': `Usage: memory-service keys list [--workspace <id>]
 
-Lists the API keys of a workspace: id, preview, status (active, expired, revoked), created, expires.
+Lists the API keys of a workspace: id, preview, status (active, expired, revoked), created, expires, and
+whether its MCP clients may write rules (MCP RULES: allowed, or -).
 The keys themselves are stored only as hashes and are never shown.
 
 Options:

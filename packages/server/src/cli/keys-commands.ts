@@ -2,7 +2,7 @@ import { closeServices, createServices } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import type { Services } from '../services.js';
-import { type ApiKeyRow, DEFAULT_OWNER_ID } from '../store/control-store.js';
+import { type ApiKeyRow, DEFAULT_OWNER_ID, type KeyOptions } from '../store/control-store.js';
 import { CliFailure, type CliIo, EXIT_CODES } from './cli-io.js';
 
 /** Opens the same services the server uses (control database, migrations, bootstrap key), runs `work`, closes. */
@@ -23,7 +23,7 @@ export async function requireWorkspace(services: Services, workspaceId: string):
   }
 }
 
-/** Prints a newly created key once, with its id and expiry. */
+/** Prints a newly created key once, with its id, expiry and, when it has it, its permission to write rules. */
 export function printNewKey(io: CliIo, heading: string, apiKey: string, row: ApiKeyRow): void {
   io.stdout.write(
     [
@@ -33,9 +33,14 @@ export function printNewKey(io: CliIo, heading: string, apiKey: string, row: Api
       '',
       `id:       ${row.id}`,
       `expires:  ${shortTime(row.expires_at)}`,
+      ...(mayWriteRules(row) ? ['rules:    may write rules over MCP'] : []),
       '',
     ].join('\n'),
   );
+}
+
+function mayWriteRules(row: ApiKeyRow): boolean {
+  return Number(row.allow_rule_writes) === 1;
 }
 
 /** An ISO time without its milliseconds, or `never`. */
@@ -62,17 +67,21 @@ export function table(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
-/** `memory-service keys create [--workspace <id>]`: creates a key of a workspace and prints it once. */
+/**
+ * `memory-service keys create [--workspace <id>] [--allow-rule-writes]`: creates a key of a workspace (with
+ * `options`, allowed to write rules over MCP) and prints it once.
+ */
 export async function createKeyCommand(
   io: CliIo,
   expiresInMs: number | undefined,
   workspaceId: string = DEFAULT_OWNER_ID,
+  options: KeyOptions = {},
 ): Promise<number> {
   const now = io.now();
   const expiresAt = expiresInMs === undefined ? null : new Date(now.getTime() + expiresInMs);
   const { apiKey, row } = await withServices(io, async (services) => {
     await requireWorkspace(services, workspaceId);
-    return services.control.createKey(workspaceId, now, expiresAt);
+    return services.control.createKey(workspaceId, now, expiresAt, options);
   });
   const which = workspaceId === DEFAULT_OWNER_ID ? '' : ` of workspace ${workspaceId}`;
   printNewKey(io, `Created an API key${which}`, apiKey, row);
@@ -97,8 +106,9 @@ export async function listKeysCommand(io: CliIo, workspaceId: string = DEFAULT_O
     statusOf(row, now),
     shortTime(row.created_at),
     shortTime(row.expires_at),
+    mayWriteRules(row) ? 'allowed' : '-',
   ]);
-  io.stdout.write(`${table([['ID', 'PREVIEW', 'STATUS', 'CREATED', 'EXPIRES'], ...lines])}\n`);
+  io.stdout.write(`${table([['ID', 'PREVIEW', 'STATUS', 'CREATED', 'EXPIRES', 'MCP RULES'], ...lines])}\n`);
   return EXIT_CODES.ok;
 }
 

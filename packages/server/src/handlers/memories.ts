@@ -1,11 +1,12 @@
-import { normalizeStrategy } from '@memory-service/contract';
+import { normalizeStrategy, type ResolvedScope } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { selectEditModel, selectEmbeddingModel } from '../embeddings/selection.js';
 import { purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
-import type { MemoryFilters } from '../store/memories.js';
+import type { MemoryFilters, MemoryStore } from '../store/memories.js';
 import { toMemory } from '../store/memory-rows.js';
+import { sharedReadOnly } from '../store/scope-filter.js';
 import { addMemoryRow } from '../writes/add-memories.js';
 import { bulkForget } from '../writes/bulk-forget.js';
 import { editMemoryRow, patchFrom } from '../writes/edit-memory.js';
@@ -14,6 +15,21 @@ import type { Handler } from './types.js';
 
 function notFound(id: string): ApiError {
   return new ApiError('MEMORY_NOT_FOUND', `Memory '${id}' was not found`, { id });
+}
+
+/** A shared memory a user-scoped request tried to change (it may read it, not change it). */
+function sharedRefused(id: string, scope: ResolvedScope, action: string): ApiError {
+  return new ApiError(
+    'MEMORY_SHARED_READ_ONLY',
+    `Memory '${id}' is shared by every user (it has no userId): a request scoped to user '${scope.userId}' may read it but not ${action} it; the app changes shared memories with requests without a userId`,
+    { id, userId: scope.userId },
+  );
+}
+
+/** Why a memory the store would not change was refused: shared with other users if the scope sees it, else absent. */
+async function refusal(memories: MemoryStore, id: string, scope: ResolvedScope, action: string): Promise<ApiError> {
+  const row = await memories.findVisible(id, scope);
+  return row !== undefined && sharedReadOnly(row, scope) ? sharedRefused(id, scope, action) : notFound(id);
 }
 
 /** `memories/add`: stored with the selected embedding model, its type's default layer and its layer's expiry. */
@@ -81,6 +97,7 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
   const tenant = await context.tenant();
   const existing = await tenant.memories.findVisible(input.id, context.scope);
   if (existing === undefined) throw notFound(input.id);
+  if (sharedReadOnly(existing, context.scope)) throw sharedRefused(input.id, context.scope, 'edit');
   const selection = await selectEditModel(
     context.services,
     context.caller.ownerId,
@@ -104,10 +121,11 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
   };
 };
 
-/** `memories/forget`: soft delete. */
+/** `memories/forget`: soft delete of a memory the scope owns (a user-scoped request never forgets a shared one). */
 export const forgetMemory: Handler<'memories.forget'> = async (input, context) => {
-  const deleted = await (await context.tenant()).memories.softDelete(input.id, context.scope, context.now);
-  if (!deleted) throw notFound(input.id);
+  const { memories } = await context.tenant();
+  const deleted = await memories.softDelete(input.id, context.scope, context.now);
+  if (!deleted) throw await refusal(memories, input.id, context.scope, 'forget');
   return { id: input.id, deleted: true, message: 'Memory forgotten (soft-deleted; vacuum purges it)' };
 };
 
@@ -115,6 +133,7 @@ export const forgetMemory: Handler<'memories.forget'> = async (input, context) =
 export const restoreMemory: Handler<'memories.restore'> = async (input, context) => {
   const restored = await (await context.tenant()).memories.restore(input.id, context.scope, context.now);
   if (restored.outcome === 'not-found') throw notFound(input.id);
+  if (restored.outcome === 'shared') throw sharedRefused(input.id, context.scope, 'restore');
   if (restored.outcome === 'not-deleted') {
     throw new ApiError('MEMORY_NOT_DELETED', `Memory '${input.id}' is not deleted; there is nothing to restore`, {
       id: input.id,
@@ -123,11 +142,11 @@ export const restoreMemory: Handler<'memories.restore'> = async (input, context)
   return { id: input.id, restored: true, message: 'Memory restored', memory: toMemory(restored.row) };
 };
 
-/** `memories/bulk-forget`: filters or all, with a dry run; touches only memories the scope owns. */
+/** `memories/bulk-forget`: filters or all, with a dry run; touches only memories the scope owns, counts shared ones. */
 export const bulkForgetMemories: Handler<'memories.bulkForget'> = async (input, context) =>
   bulkForget((await context.tenant()).memories, input, context.scope, context.now);
 
-/** `memories/vacuum`: purge soft-deleted memories visible to the scope. */
+/** `memories/vacuum`: purge soft-deleted memories the scope owns. */
 export const vacuumMemories: Handler<'memories.vacuum'> = async (_input, context) => {
   const tenant = await context.tenant();
   const purged = await tenant.memories.purgeDeleted(context.scope, context.now);

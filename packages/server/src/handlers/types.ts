@@ -14,6 +14,8 @@ export interface Caller {
   /** The API key's id, or null for the admin token or an unauthenticated route. */
   keyId: string | null;
   kind: 'apiKey' | 'admin' | 'anonymous';
+  /** Whether the key was minted with the permission to write rules over MCP (`mcp/rule-write-guard.ts`). */
+  allowRuleWrites: boolean;
 }
 
 /** What a handler gets besides its input. A handler never touches HTTP. */

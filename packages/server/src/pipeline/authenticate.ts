@@ -5,7 +5,7 @@ import type { Caller } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { DEFAULT_OWNER_ID } from '../store/control-store.js';
 
-const ANONYMOUS: Caller = { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'anonymous' };
+const ANONYMOUS: Caller = { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'anonymous', allowRuleWrites: false };
 
 /** Reads the bearer token of an Authorization header value; null when absent. */
 export function bearerToken(authorization: string | null | undefined): string | null {
@@ -35,7 +35,7 @@ export async function authenticate(
   const credentials = AUTH_CREDENTIALS[auth];
   const takesAdminToken = credentials.includes('adminToken');
   if (takesAdminToken && adminToken !== undefined && adminToken !== '' && secretsEqual(token, adminToken)) {
-    return { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'admin' };
+    return { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'admin', allowRuleWrites: false };
   }
   if (!credentials.includes('apiKey') && API_KEY_PATTERN.test(token)) {
     // A key that could mint keys outlives its own expiry and revocation (its children survive both): keys are
@@ -57,5 +57,5 @@ export async function authenticate(
     throw new ApiError('API_KEY_EXPIRED', 'The API key has expired');
   }
   void services.control.touchKey(row.id, now).catch(() => undefined);
-  return { ownerId: row.owner_id, keyId: row.id, kind: 'apiKey' };
+  return { ownerId: row.owner_id, keyId: row.id, kind: 'apiKey', allowRuleWrites: Number(row.allow_rule_writes) === 1 };
 }

@@ -18,6 +18,7 @@ import type { Services } from '../services.js';
 import { DatabaseClosedError } from '../store/database-connections.js';
 import { describeError } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
+import { infrastructureFailure } from './infrastructure-error.js';
 import type { RateLimitDecision } from './rate-limiter.js';
 import { deadlineExceeded, runInRequestScope } from './request-scope.js';
 import { RequestTenant } from './request-tenant.js';
@@ -156,6 +157,19 @@ export async function runOperation(
           retryAfterSeconds: 1,
         }),
       );
+    }
+    const infrastructure = infrastructureFailure(error);
+    if (infrastructure !== null) {
+      // Not a bug: the log names the cause's code (never its message, which may hold a path) for the operator.
+      const { error: apiError, cause } = infrastructure;
+      const level = apiError.retryable ? 'warn' : 'error';
+      services.logger[level]('infrastructure failure', {
+        requestId: call.requestId,
+        operation: operation.id,
+        code: apiError.code,
+        cause,
+      });
+      return fail(apiError);
     }
     services.logger.error('unhandled error', {
       requestId: call.requestId,

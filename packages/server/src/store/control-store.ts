@@ -16,6 +16,14 @@ export interface ApiKeyRow {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** 1 when the key's MCP clients may write rules (`KeyOptions.allowRuleWrites`), else 0. */
+  allow_rule_writes: number;
+}
+
+/** What a key may do beyond the defaults, fixed when it is minted. */
+export interface KeyOptions {
+  /** Let the key's MCP clients write rules (add, edit or forget type or layer `rule`), which MCP refuses otherwise. */
+  allowRuleWrites?: boolean;
 }
 
 export interface OwnerRow {
@@ -115,7 +123,13 @@ export class ControlStore {
   }
 
   /** Stores a key (its hash and preview only). */
-  async insertKey(ownerId: string, key: string, now: Date, expiresAt: Date | null): Promise<ApiKeyRow> {
+  async insertKey(
+    ownerId: string,
+    key: string,
+    now: Date,
+    expiresAt: Date | null,
+    { allowRuleWrites = false }: KeyOptions = {},
+  ): Promise<ApiKeyRow> {
     const row: ApiKeyRow = {
       id: randomUUID(),
       owner_id: ownerId,
@@ -125,20 +139,27 @@ export class ControlStore {
       expires_at: expiresAt?.toISOString() ?? null,
       revoked_at: null,
       last_used_at: null,
+      allow_rule_writes: allowRuleWrites ? 1 : 0,
     };
     this.keysByHash.delete(row.key_hash);
     await this.database.run(
-      `INSERT OR IGNORE INTO api_keys (id, owner_id, key_hash, preview, created_at, expires_at, revoked_at, last_used_at)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)`,
-      [row.id, row.owner_id, row.key_hash, row.preview, row.created_at, row.expires_at],
+      `INSERT OR IGNORE INTO api_keys (id, owner_id, key_hash, preview, created_at, expires_at, revoked_at, last_used_at,
+         allow_rule_writes)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)`,
+      [row.id, row.owner_id, row.key_hash, row.preview, row.created_at, row.expires_at, row.allow_rule_writes],
     );
     return row;
   }
 
   /** Creates a new random key; the plain key is returned once and never stored. */
-  async createKey(ownerId: string, now: Date, expiresAt: Date | null): Promise<{ apiKey: string; row: ApiKeyRow }> {
+  async createKey(
+    ownerId: string,
+    now: Date,
+    expiresAt: Date | null,
+    options: KeyOptions = {},
+  ): Promise<{ apiKey: string; row: ApiKeyRow }> {
     const apiKey = generateApiKey();
-    const row = await this.insertKey(ownerId, apiKey, now, expiresAt);
+    const row = await this.insertKey(ownerId, apiKey, now, expiresAt, options);
     return { apiKey, row };
   }
 

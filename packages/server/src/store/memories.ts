@@ -13,7 +13,7 @@ import {
   newMemoryId,
   prefixed,
 } from './memory-rows.js';
-import { allOf, type Condition, ownedBy, visibleTo } from './scope-filter.js';
+import { allOf, type Condition, ownedBy, sharedReadOnly, visibleTo } from './scope-filter.js';
 
 /** Filters of list and bulk operations. */
 export interface MemoryFilters {
@@ -165,8 +165,8 @@ export class MemoryStore {
   }
 
   /**
-   * Applies a patch to a visible live memory, with `alsoCommit` in the same transaction; returns the updated row, or
-   * undefined when not found.
+   * Applies a patch to a live memory the scope owns (`ownedBy`: never a shared one from a user-scoped request), with
+   * `alsoCommit` in the same transaction; returns the updated row, or undefined when not found.
    */
   async update(
     id: string,
@@ -194,11 +194,11 @@ export class MemoryStore {
     if (patch.embeddingModel !== undefined) set('embedding_model', patch.embeddingModel);
     const timestamp = now.toISOString();
     set('updated_at', timestamp);
-    const visible = visibleTo(scope);
+    const owned = ownedBy(scope);
     const [changed] = await this.database.transaction([
       {
-        sql: `UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
-        args: [...args, id, ...visible.args],
+        sql: `UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL AND ${owned.sql}`,
+        args: [...args, id, ...owned.args],
       },
       {
         sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
@@ -211,14 +211,14 @@ export class MemoryStore {
     return this.findById(id);
   }
 
-  /** Soft-deletes a visible live memory; returns whether it did. */
+  /** Soft-deletes a live memory the scope owns (`ownedBy`); returns whether it did. */
   async softDelete(id: string, scope: ResolvedScope, now: Date): Promise<boolean> {
-    const visible = visibleTo(scope);
+    const owned = ownedBy(scope);
     const timestamp = now.toISOString();
     const [changed] = await this.database.transaction([
       {
-        sql: `UPDATE memories SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
-        args: [timestamp, timestamp, id, ...visible.args],
+        sql: `UPDATE memories SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL AND ${owned.sql}`,
+        args: [timestamp, timestamp, id, ...owned.args],
       },
       {
         sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
@@ -230,22 +230,29 @@ export class MemoryStore {
   }
 
   /**
-   * Undoes a soft delete of a memory visible to the scope, in one transaction with its lifecycle event and an index
-   * job, as `memories/add` writes them: its FTS entry was never removed (the triggers drop it only when the row is
-   * purged), the job re-embeds it if its vector is stale and rewrites its graph edges. Says what it found: the
-   * restored row, a memory that is not deleted, or none (absent, purged, or not visible).
+   * Undoes a soft delete of a memory the scope owns (`ownedBy`), in one transaction with its lifecycle event and an
+   * index job, as `memories/add` writes them: its FTS entry was never removed (the triggers drop it only when the row
+   * is purged), the job re-embeds it if its vector is stale and rewrites its graph edges. Says what it found: the
+   * restored row, a memory that is not deleted, a deleted shared memory a user-scoped request may not restore, or
+   * none (absent, purged, or not visible).
    */
   async restore(
     id: string,
     scope: ResolvedScope,
     now: Date,
-  ): Promise<{ outcome: 'restored'; row: MemoryRow } | { outcome: 'not-deleted' } | { outcome: 'not-found' }> {
+  ): Promise<
+    | { outcome: 'restored'; row: MemoryRow }
+    | { outcome: 'not-deleted' }
+    | { outcome: 'shared' }
+    | { outcome: 'not-found' }
+  > {
+    const owned = ownedBy(scope);
     const visible = visibleTo(scope);
     const timestamp = now.toISOString();
     const [changed] = await this.database.transaction([
       {
-        sql: `UPDATE memories SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL AND ${visible.sql}`,
-        args: [timestamp, id, ...visible.args],
+        sql: `UPDATE memories SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL AND ${owned.sql}`,
+        args: [timestamp, id, ...owned.args],
       },
       {
         sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
@@ -260,7 +267,8 @@ export class MemoryStore {
       [id, ...visible.args],
     );
     if (row === undefined) return { outcome: 'not-found' };
-    return (changed ?? 0) > 0 ? { outcome: 'restored', row } : { outcome: 'not-deleted' };
+    if ((changed ?? 0) > 0) return { outcome: 'restored', row };
+    return row.deleted_at !== null && sharedReadOnly(row, scope) ? { outcome: 'shared' } : { outcome: 'not-deleted' };
   }
 
   /** Live memories visible to the scope, newest first. */
@@ -279,6 +287,23 @@ export class MemoryStore {
       `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
       [...where.args, limit],
     );
+  }
+
+  /**
+   * How many live shared memories (no user) match the filters within the scope's projects: what a user-scoped bulk
+   * forget sees but leaves alone.
+   */
+  async countShared(scope: ResolvedScope, filters: MemoryFilters): Promise<number> {
+    const where = allOf(
+      { sql: 'm.deleted_at IS NULL', args: [] },
+      ownedBy({ ...scope, userId: null }, 'm'),
+      ...filterConditions(filters),
+    );
+    const row = await this.database.get<{ count: number }>(
+      `SELECT count(*) AS count FROM memories m WHERE ${where.sql}`,
+      where.args,
+    );
+    return Number(row?.count ?? 0);
   }
 
   /** Live memories a bulk operation may touch (see `ownedBy`), newest first. */
@@ -314,11 +339,14 @@ export class MemoryStore {
     return total;
   }
 
-  /** Permanently removes soft-deleted memories visible to the scope; returns how many. */
+  /**
+   * Permanently removes soft-deleted memories the scope owns (`ownedBy`: a user-scoped vacuum leaves forgotten shared
+   * memories for the app to restore or purge); returns how many.
+   */
   async purgeDeleted(scope: ResolvedScope, now: Date): Promise<number> {
-    const visible = visibleTo(scope);
+    const owned = ownedBy(scope);
     const [purged] = await this.database.transaction([
-      { sql: `DELETE FROM memories WHERE deleted_at IS NOT NULL AND ${visible.sql}`, args: visible.args },
+      { sql: `DELETE FROM memories WHERE deleted_at IS NOT NULL AND ${owned.sql}`, args: owned.args },
       {
         sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
               VALUES ('memory.purged', NULL, ?, ?, json_object('count', changes()), ?)`,

@@ -35,12 +35,18 @@ export function visibleTo(scope: ResolvedScope, alias = ''): Condition {
 }
 
 /**
- * What bulk operations may touch: records written with exactly this scope's user (or shared records when the
- * request names no user), within the visible projects. A user's bulk-forget never reaches shared records.
+ * What writes to existing records may touch (edit, forget, restore, bulk forget, vacuum, consolidation): records
+ * written with exactly this scope's user (or shared records when the request names no user), within the visible
+ * projects. A user reads shared records but never changes them: they are every other user's too.
  */
 export function ownedBy(scope: ResolvedScope, alias = ''): Condition {
   const user = column(alias, 'user_id');
   const userCondition: Condition =
     scope.userId === null ? { sql: `${user} IS NULL`, args: [] } : { sql: `${user} = ?`, args: [scope.userId] };
   return allOf(userCondition, ownOrShared(column(alias, 'project_id'), scope.projectId));
+}
+
+/** Whether a record the scope sees is one it may only read: shared (no user) while the request names a user. */
+export function sharedReadOnly(row: { user_id: string | null }, scope: ResolvedScope): boolean {
+  return scope.userId !== null && row.user_id === null;
 }

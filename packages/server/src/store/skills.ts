@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type ResolvedScope, recordScopeOf, type SkillFile } from '@memory-service/contract';
 import type { Database } from './database.js';
 import { parseJson, textOrNull } from './rows.js';
-import { visibleTo } from './scope-filter.js';
+import { ownedBy, sharedReadOnly, visibleTo } from './scope-filter.js';
+import type { SkillListKey } from './skill-list-cursor.js';
 
 /** A `skill_files` row as stored. */
 export interface SkillFileRow {
@@ -23,6 +24,18 @@ export interface SkillFileRow {
 
 const SKILL_COLUMNS =
   'id, path, title, content, user_id, project_id, scope_key, use_count, last_used_at, metadata, created_at, updated_at, deleted_at';
+/** `SKILL_COLUMNS` of the table aliased `s`. */
+const SKILL_COLUMNS_OF_S = SKILL_COLUMNS.split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
+/** The order of skills/files/list, by the columns of its key (see `SkillListKey`). */
+const LIST_ORDER = 'path, user_shared, project_shared, id';
+/**
+ * Rounds of an upsert before it gives up (SERVER_BUSY): a round fails only when another upsert created the file at the
+ * same path and scope in between. 160 upserts racing 160 deletes of one path took at most 25 rounds; the request's
+ * deadline usually ends a longer fight first.
+ */
+const MAX_UPSERT_ATTEMPTS = 100;
 /** How many distinct query words `listForContext` ranks by; the rest of a long query adds little. */
 const MAX_QUERY_WORDS = 16;
 
@@ -74,82 +87,190 @@ export class SkillStore {
 
   /**
    * Creates or updates the live file at `path` in the request's exact scope, in one transaction with a
-   * `skill.upserted` lifecycle event; the content's metadata replaces what was stored.
+   * `skill.upserted` lifecycle event; the content's metadata replaces what was stored. Answers the file as written,
+   * whatever runs after the transaction (a delete of the path used to make the read-back fail with a 500).
+   *
+   * The live file is read first, and the transaction writes by its id: it updates that file if it is still live,
+   * else creates a new file if none is live at the path. Either way it knows which row it wrote, so the answer is
+   * built from the write, never read back; `useCount` and `lastUsedAt` are as read just before. When another
+   * upsert made a new file live at the path in between, nothing is written and the upsert starts again with that
+   * file: every round that fails is a create that succeeded, so the rounds end. Undefined after
+   * `MAX_UPSERT_ATTEMPTS` such rounds (the caller answers SERVER_BUSY).
    */
   async upsert(
     fields: { path: string; content: string; metadata?: Record<string, unknown>; source?: string },
     scope: ResolvedScope,
     now: Date,
-  ): Promise<{ row: SkillFileRow; created: boolean }> {
+  ): Promise<{ row: SkillFileRow; created: boolean } | undefined> {
     const timestamp = now.toISOString();
     const key = scopeKey(scope);
-    const title = markdownTitle(fields.content);
+    const written = { path: fields.path, content: fields.content, title: markdownTitle(fields.content) };
     const metadata = JSON.stringify(fields.metadata ?? {});
-    const [, inserted] = await this.database.transaction([
-      {
-        sql: `UPDATE skill_files SET content = ?, title = ?, metadata = ?, updated_at = ?
-              WHERE scope_key = ? AND path = ? AND deleted_at IS NULL`,
-        args: [fields.content, title, metadata, timestamp, key, fields.path],
-      },
-      {
-        sql: `INSERT INTO skill_files (${SKILL_COLUMNS})
-              SELECT ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, NULL WHERE changes() = 0`,
-        args: [
-          randomUUID(),
-          fields.path,
-          title,
-          fields.content,
-          scope.userId,
-          scope.projectId,
-          key,
+    for (let attempt = 1; attempt <= MAX_UPSERT_ATTEMPTS; attempt += 1) {
+      // Not the content, which the write replaces: up to 360 KB read for nothing.
+      const live = await this.database.get<
+        Omit<SkillFileRow, 'path' | 'content' | 'title' | 'metadata' | 'updated_at'>
+      >(
+        `SELECT id, user_id, project_id, scope_key, use_count, last_used_at, created_at, deleted_at
+         FROM skill_files WHERE scope_key = ? AND path = ? AND deleted_at IS NULL`,
+        [key, fields.path],
+      );
+      const newId = randomUUID();
+      const [updated, inserted] = await this.database.transaction([
+        {
+          sql: `UPDATE skill_files SET content = ?, title = ?, metadata = ?, updated_at = ?
+                WHERE id = ? AND deleted_at IS NULL`,
+          args: [written.content, written.title, metadata, timestamp, live?.id ?? null],
+        },
+        {
+          // changes() is the update's: no new file when it updated the live one, nor while another is live.
+          sql: `INSERT INTO skill_files (${SKILL_COLUMNS})
+                SELECT ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, NULL
+                WHERE changes() = 0
+                  AND NOT EXISTS (SELECT 1 FROM skill_files WHERE scope_key = ? AND path = ? AND deleted_at IS NULL)`,
+          args: [
+            newId,
+            fields.path,
+            written.title,
+            written.content,
+            scope.userId,
+            scope.projectId,
+            key,
+            metadata,
+            timestamp,
+            timestamp,
+            key,
+            fields.path,
+          ],
+        },
+        {
+          // The row written, if any: the updated file if it is (still) live, else the new one.
+          sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
+                SELECT 'skill.upserted', id, user_id, project_id,
+                  json_object('path', path, 'created', json(CASE WHEN id = ? THEN 'true' ELSE 'false' END), 'source', ?), ?
+                FROM skill_files WHERE id IN (?, ?) AND deleted_at IS NULL`,
+          args: [newId, fields.source ?? 'upsert', timestamp, live?.id ?? null, newId],
+        },
+      ]);
+      if ((updated ?? 0) > 0 && live !== undefined) {
+        return { row: { ...live, ...written, metadata, updated_at: timestamp }, created: false };
+      }
+      if ((inserted ?? 0) > 0) {
+        const row: SkillFileRow = {
+          id: newId,
+          ...written,
+          user_id: scope.userId,
+          project_id: scope.projectId,
+          scope_key: key,
+          use_count: 0,
+          last_used_at: null,
           metadata,
-          timestamp,
-          timestamp,
-        ],
-      },
-      {
-        sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
-              SELECT 'skill.upserted', id, user_id, project_id,
-                json_object('path', path, 'created', json(CASE WHEN changes() > 0 THEN 'true' ELSE 'false' END), 'source', ?), ?
-              FROM skill_files WHERE scope_key = ? AND path = ? AND deleted_at IS NULL`,
-        args: [fields.source ?? 'upsert', timestamp, key, fields.path],
-      },
-    ]);
-    const row = await this.database.get<SkillFileRow>(
-      `SELECT ${SKILL_COLUMNS} FROM skill_files WHERE scope_key = ? AND path = ? AND deleted_at IS NULL`,
-      [key, fields.path],
-    );
-    if (row === undefined) throw new Error('upserted skill file not found');
-    return { row, created: (inserted ?? 0) > 0 };
-  }
-
-  /** Live files visible to the scope, by path; at one path the request's own file comes before shared ones. */
-  async list(scope: ResolvedScope, limit: number): Promise<SkillFileRow[]> {
-    const visible = visibleTo(scope);
-    return this.database.all<SkillFileRow>(
-      `SELECT ${SKILL_COLUMNS} FROM skill_files WHERE deleted_at IS NULL AND ${visible.sql}
-       ORDER BY path, scope_key = ? DESC, user_id IS NULL, project_id IS NULL, created_at LIMIT ?`,
-      [...visible.args, scopeKey(scope), limit],
-    );
+          created_at: timestamp,
+          updated_at: timestamp,
+          deleted_at: null,
+        };
+        return { row, created: true };
+      }
+    }
+    return undefined;
   }
 
   /**
-   * Soft-deletes the visible live file at `path` (the request's exact-scope file first, then the most specific
-   * shared one), with a `skill.deleted` lifecycle event; returns whether a file was deleted.
+   * One page of the live files visible to the scope, by path (at one path the request's own file first, then the
+   * more specific shared ones), after the key `after`: at most `limit` files, whole, while their text (UTF-8 bytes of
+   * path, title, content and metadata) adds up to at most `maxBytes`; the page stops before the first file that does
+   * not fit, so the next page starts with it. The first file is always returned, so pages move on whatever the sizes
+   * (`LIMITS.skillListBytes` holds the largest file anyway). `omitted` counts the files of the `limit` after `after`
+   * that the budget left out; `next` is the key to resume from when a visible file follows the page.
+   *
+   * One statement, so sizes and content are read in one snapshot: SQLite measures every candidate with
+   * `octet_length`, which reads a row's header and not its content, and the content of a file is read only when it is
+   * returned. A page holds about `maxBytes` in memory however many or large the files in scope are (500 whole files
+   * used to be read and sent, 360 MB at the largest).
    */
-  async softDelete(path: string, scope: ResolvedScope, now: Date): Promise<boolean> {
+  async listPage(
+    scope: ResolvedScope,
+    page: { limit: number; maxBytes: number; after?: SkillListKey },
+  ): Promise<{ rows: SkillFileRow[]; omitted: number; next: SkillListKey | null }> {
     const visible = visibleTo(scope);
-    const target = await this.database.get<{ id: string }>(
-      `SELECT id FROM skill_files WHERE path = ? AND deleted_at IS NULL AND ${visible.sql}
+    const after = page.after;
+    const resume =
+      after === undefined
+        ? { sql: '', args: [] }
+        : {
+            sql: 'AND (path, user_id IS NULL, project_id IS NULL, id) > (?, ?, ?, ?)',
+            args: [after.path, after.userShared, after.projectShared, after.id],
+          };
+    // One row per candidate (one more than `limit`, to know whether a file follows); the file's columns are NULL
+    // for a candidate past the limit or the budget, whose content is therefore never read.
+    const candidates = await this.database.all<
+      Partial<SkillFileRow> & { key_path: string; user_shared: number; project_shared: number; key_id: string }
+    >(
+      `SELECT page.path AS key_path, page.user_shared, page.project_shared, page.id AS key_id, ${SKILL_COLUMNS_OF_S}
+       FROM (
+         SELECT path, user_shared, project_shared, id, row_number() OVER listed AS ordinal,
+           sum(bytes) OVER (listed ROWS UNBOUNDED PRECEDING) AS running
+         FROM (
+           SELECT path, user_id IS NULL AS user_shared, project_id IS NULL AS project_shared, id,
+             octet_length(path) + coalesce(octet_length(title), 0) + octet_length(content) + octet_length(metadata)
+               AS bytes
+           FROM skill_files WHERE deleted_at IS NULL AND ${visible.sql} ${resume.sql}
+           ORDER BY ${LIST_ORDER} LIMIT ?
+         )
+         WINDOW listed AS (ORDER BY ${LIST_ORDER})
+       ) page
+       LEFT JOIN skill_files s ON s.id = page.id AND page.ordinal <= ? AND (page.ordinal = 1 OR page.running <= ?)
+       ORDER BY page.ordinal`,
+      [...visible.args, ...resume.args, page.limit + 1, page.limit, page.maxBytes],
+    );
+    const rows = candidates.filter((row): row is SkillFileRow & (typeof candidates)[number] => row.id != null);
+    const last = candidates[rows.length - 1];
+    const more = candidates.length > rows.length;
+    return {
+      rows,
+      omitted: Math.min(candidates.length, page.limit) - rows.length,
+      next:
+        more && last !== undefined
+          ? {
+              path: last.key_path,
+              userShared: Number(last.user_shared) === 1 ? 1 : 0,
+              projectShared: Number(last.project_shared) === 1 ? 1 : 0,
+              id: last.key_id,
+            }
+          : null,
+    };
+  }
+
+  /**
+   * Soft-deletes the live file at `path` that the scope owns (`ownedBy`: the request's exact-scope file first, then
+   * its user's file of every project), with a `skill.deleted` lifecycle event. Says what it found: the file deleted
+   * (its user and project, where its mirror lives), only a shared file a user-scoped request may read but not delete
+   * (issue 23, finding 4: it is every user's), or none visible.
+   */
+  async softDelete(
+    path: string,
+    scope: ResolvedScope,
+    now: Date,
+  ): Promise<
+    | { outcome: 'deleted'; row: Pick<SkillFileRow, 'user_id' | 'project_id'> }
+    | { outcome: 'shared' }
+    | { outcome: 'not-found' }
+  > {
+    const visible = visibleTo(scope);
+    // Owned files sort before shared ones (user_id IS NULL last), so the first is shared only when none is owned.
+    const target = await this.database.get<Pick<SkillFileRow, 'id' | 'user_id' | 'project_id'>>(
+      `SELECT id, user_id, project_id FROM skill_files WHERE path = ? AND deleted_at IS NULL AND ${visible.sql}
        ORDER BY scope_key = ? DESC, user_id IS NULL, project_id IS NULL LIMIT 1`,
       [path, ...visible.args, scopeKey(scope)],
     );
-    if (target === undefined) return false;
+    if (target === undefined) return { outcome: 'not-found' };
+    if (sharedReadOnly(target, scope)) return { outcome: 'shared' };
+    const owned = ownedBy(scope);
     const timestamp = now.toISOString();
     const [changed] = await this.database.transaction([
       {
-        sql: 'UPDATE skill_files SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL',
-        args: [timestamp, timestamp, target.id],
+        sql: `UPDATE skill_files SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL AND ${owned.sql}`,
+        args: [timestamp, timestamp, target.id, ...owned.args],
       },
       {
         sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
@@ -158,7 +279,8 @@ export class SkillStore {
         args: [timestamp, target.id],
       },
     ]);
-    return (changed ?? 0) > 0;
+    if ((changed ?? 0) === 0) return { outcome: 'not-found' };
+    return { outcome: 'deleted', row: { user_id: target.user_id, project_id: target.project_id } };
   }
 
   /**

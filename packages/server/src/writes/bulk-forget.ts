@@ -1,5 +1,6 @@
 import type { MemoryType, OperationData, OperationInput, ResolvedScope } from '@memory-service/contract';
 import type { MemoryFilters, MemoryStore } from '../store/memories.js';
+import { isRule } from './rule-memory.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Characters of content a dry run shows per memory. */
@@ -23,17 +24,46 @@ export function bulkForgetFilters(input: OperationInput<'memories.bulkForget'>, 
   return filters;
 }
 
+/** What a bulk forget leaves out of its matches, beyond memories the scope does not own. */
+export interface BulkForgetOptions {
+  /** Leave rules (type or layer `rule`) alone and count them: MCP calls by a key without rule writes. */
+  keepRules?: boolean;
+}
+
+/** What a bulk forget matched but left alone (additive fields of its answer). */
+type Skipped = { sharedSkipped?: number; rulesSkipped?: number };
+
+function skippedNote({ sharedSkipped = 0, rulesSkipped = 0 }: Skipped): string {
+  const notes: string[] = [];
+  if (sharedSkipped > 0) {
+    notes.push(
+      `${sharedSkipped} shared memories matched and were left alone (a user-scoped request never forgets them)`,
+    );
+  }
+  if (rulesSkipped > 0)
+    notes.push(`${rulesSkipped} rules matched and were left alone (this key may not write rules over MCP)`);
+  return notes.map((note) => `; ${note}`).join('');
+}
+
 /**
- * `memories/bulk-forget`: soft-deletes the selected memories the scope owns (never shared ones it only sees), or with
- * `dryRun` lists them with a preview of their content and changes nothing.
+ * `memories/bulk-forget`: soft-deletes the selected memories the scope owns (never shared ones it only sees: with a
+ * userId, it counts those in `sharedSkipped`), or with `dryRun` lists them with a preview of their content and changes
+ * nothing. With `keepRules`, rules are left alone and counted in `rulesSkipped`.
  */
 export async function bulkForget(
   memories: MemoryStore,
   input: OperationInput<'memories.bulkForget'>,
   scope: ResolvedScope,
   now: Date,
+  { keepRules = false }: BulkForgetOptions = {},
 ): Promise<OperationData<'memories.bulkForget'>> {
-  const rows = await memories.listOwned(scope, bulkForgetFilters(input, now));
+  const filters = bulkForgetFilters(input, now);
+  const matched = await memories.listOwned(scope, filters);
+  const rows = keepRules ? matched.filter((row) => !isRule(row)) : matched;
+  const skipped: Skipped = {
+    ...(scope.userId === null ? {} : { sharedSkipped: await memories.countShared(scope, filters) }),
+    ...(keepRules ? { rulesSkipped: matched.length - rows.length } : {}),
+  };
   if (input.dryRun) {
     return {
       dryRun: true,
@@ -43,10 +73,17 @@ export async function bulkForget(
         type: row.type as MemoryType,
         contentPreview: row.content.length > PREVIEW_LENGTH ? `${row.content.slice(0, PREVIEW_LENGTH)}…` : row.content,
       })),
-      message: `${rows.length} memories would be forgotten`,
+      message: `${rows.length} memories would be forgotten${skippedNote(skipped)}`,
+      ...skipped,
     };
   }
   const ids = rows.map((row) => row.id);
   const count = await memories.softDeleteMany(ids, now);
-  return { dryRun: false, count, ids, message: `${count} memories forgotten (soft-deleted; vacuum purges them)` };
+  return {
+    dryRun: false,
+    count,
+    ids,
+    message: `${count} memories forgotten (soft-deleted; vacuum purges them)${skippedNote(skipped)}`,
+    ...skipped,
+  };
 }

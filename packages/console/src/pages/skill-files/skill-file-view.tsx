@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { StatGrid, timeStat } from '../../components/stat-grid.js';
 import { Link } from '../../router/link.js';
 import { consolePath, navigate } from '../../router/router.js';
-import { loadSkillFiles, sourceSessionOf } from './load-skill-files.js';
+import { findSkillFile, SKILL_LIST_PAGES_PER_FIND, sourceSessionOf } from './load-skill-files.js';
 import { SkillFileForm } from './skill-file-form.js';
 
 function SkillFileDetails({ file }: { file: SkillFile }) {
@@ -55,9 +55,9 @@ function SkillFileDetails({ file }: { file: SkillFile }) {
 
 /** One skill file by path: its fields and content, Edit in place, Delete after a confirmation. */
 export function SkillFileView({ path }: { path: string }) {
-  // The API reads skill files only as a list: the page finds its file in it.
-  const files = useRequest(loadSkillFiles, []);
-  const file = files.data?.find((candidate) => candidate.path === path);
+  // The API reads skill files only as a list: the page reads it, a page at a time, until its file shows up.
+  const files = useRequest((client, signal) => findSkillFile(client, path, signal), [path]);
+  const file = files.data?.file ?? undefined;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useAction((client) => client.skills.delete({ path }));
@@ -93,11 +93,21 @@ export function SkillFileView({ path }: { path: string }) {
             <Loading label="Loading the skill file" />
           ) : null
         ) : file === undefined ? (
-          <EmptyState title="No skill file at this path in this scope">
-            <p>
-              It may have been deleted, or live in another scope. <Link href={consolePath('skill-files')}>See all</Link>
-            </p>
-          </EmptyState>
+          files.data.stoppedEarly ? (
+            <EmptyState title="Not found in the first skill files of this scope">
+              <p>
+                The console read {files.data.read} skill files ({SKILL_LIST_PAGES_PER_FIND} pages of skills/list)
+                without finding this path, and stopped there. <Link href={consolePath('skill-files')}>See all</Link>
+              </p>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No skill file at this path in this scope">
+              <p>
+                It may have been deleted, or live in another scope.{' '}
+                <Link href={consolePath('skill-files')}>See all</Link>
+              </p>
+            </EmptyState>
+          )
         ) : editing ? (
           <div class="panel stack">
             <h2>Edit the content</h2>

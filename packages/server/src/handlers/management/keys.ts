@@ -24,6 +24,7 @@ export function toKeyEntry(row: ApiKeyRow, now: Date): ApiKeyEntry {
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
+    allowRuleWrites: Number(row.allow_rule_writes) === 1,
   };
 }
 
@@ -49,7 +50,10 @@ export const getKeys: Handler<'management.keys.get'> = async (_input, context) =
   return keyInventory(rows, context.now);
 };
 
-/** `POST management/keys`: a new key expiring 1 minute to 365 days ahead; the key is in the answer once. */
+/**
+ * `POST management/keys`: a new key expiring 1 minute to 365 days ahead, allowed to write rules over MCP when asked;
+ * the key is in the answer once.
+ */
 export const createKey: Handler<'management.keys.post'> = async (input, context) => {
   const expiresAt = new Date(input.expiresAt);
   const ahead = expiresAt.getTime() - context.now.getTime();
@@ -58,8 +62,14 @@ export const createKey: Handler<'management.keys.post'> = async (input, context)
       field: 'expiresAt',
     });
   }
-  const { apiKey, row } = await context.services.control.createKey(context.caller.ownerId, context.now, expiresAt);
-  context.services.logger.info('api key created', { keyId: row.id, expiresAt: row.expires_at });
+  const { apiKey, row } = await context.services.control.createKey(context.caller.ownerId, context.now, expiresAt, {
+    allowRuleWrites: input.allowRuleWrites === true,
+  });
+  context.services.logger.info('api key created', {
+    keyId: row.id,
+    expiresAt: row.expires_at,
+    allowRuleWrites: Number(row.allow_rule_writes) === 1,
+  });
   return {
     apiKey,
     key: toKeyEntry(row, context.now),

@@ -58,4 +58,10 @@ export const controlMigrations: readonly Migration[] = [
     name: 'workspace_names',
     statements: ['CREATE UNIQUE INDEX owners_name ON owners(name)'],
   },
+  {
+    // Rule writes over MCP (review of issue 23, finding 5): only keys minted with the permission (1) write rules there.
+    version: 3,
+    name: 'key_rule_writes',
+    statements: ['ALTER TABLE api_keys ADD COLUMN allow_rule_writes INTEGER NOT NULL DEFAULT 0'],
+  },
 ];
