@@ -71,6 +71,10 @@ export const ERROR_CODES = {
   // `/management/keys` takes the operator's credential (the admin token, or the CLI), never an API key (docs/architecture.md#trust-and-work-isolation).
   OPERATOR_CREDENTIAL_REQUIRED: entry(403),
   REQUEST_DEADLINE_EXCEEDED: entry(503),
+  // A tool call of an MCP request (a JSON-RPC batch) whose answers already reached LIMITS.mcpResponseBytes: the call
+  // is answered with this instead of its data (a read) or was never run (`details.limitBytes`). Sent alone, or in a
+  // smaller batch, it succeeds: not retryable as it was sent.
+  MCP_RESPONSE_BUDGET_EXCEEDED: entry(413),
   // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
   TENANT_DATABASE_UNREADABLE: entry(500),
   // Infrastructure failures (review finding 8), each with its own code so that neither a client nor an operator

@@ -21,6 +21,7 @@ import { describeError } from '../tenancy/resolver.js';
 import { withMcpAccept } from './accept-header.js';
 import { createMcpServer } from './mcp-server.js';
 import { allowedOriginsOf, originAllowed } from './origin-check.js';
+import { ResponseBudget } from './response-budget.js';
 
 /** One HTTP request to the MCP endpoint, as the app sees it. */
 export interface McpHttpRequest {
@@ -106,6 +107,8 @@ export function createMcpEndpoint(services: Services, handlers: HandlerTable): M
     return createMcpServer(services, handlers, {
       authorization: authInfo === undefined ? undefined : `Bearer ${authInfo.token}`,
       httpRequestId: typeof httpRequestId === 'string' ? httpRequestId : null,
+      // One per HTTP request (the SDK builds one server per request): a batch's calls share it.
+      budget: new ResponseBudget(),
     });
   };
   const modern = createMcpHandler(factory, {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  buildMeta,
   CONTRACT_VERSION,
   type Envelope,
+  errorEnvelope,
   inputFromMcpArguments,
   MCP_PATH,
   type McpToolDefinition,
+  makeApiError,
   mcpTools,
   type OperationDefinition,
   operations,
@@ -15,6 +18,7 @@ import type { HandlerTable } from '../handlers/types.js';
 import { logRequest } from '../pipeline/log-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
 import type { Services } from '../services.js';
+import type { ResponseBudget } from './response-budget.js';
 import { type ToolArguments, toolAnnotations, toolInputSchema, toolOutputSchema } from './tool-schemas.js';
 
 /** What a tool call needs from the HTTP request that carried it. */
@@ -23,6 +27,8 @@ export interface McpCallOrigin {
   authorization: string | undefined;
   /** The HTTP request's id: each tool call runs, answers and is logged under it. */
   httpRequestId: string | null;
+  /** What the request's tool calls may hold together (one budget per HTTP request, shared by a batch's calls). */
+  budget: ResponseBudget;
 }
 
 /** The MCP tools this server serves: every tool of the operations table, with its operation. */
@@ -55,16 +61,34 @@ async function callTool(
   const { tool, operation } = served;
   // The HTTP request's id, so the tool's envelope, the response's X-Request-Id and the log lines agree.
   const requestId = origin.httpRequestId ?? randomUUID();
+  const endpoint = `${MCP_PATH}#${tool.name}`;
   const started = performance.now();
-  const input = { ...inputFromMcpArguments(args, operation), ...(tool.fixedInput ?? {}) };
-  const result = await runOperation(services, handlers, {
-    operation,
-    readInput: async () => input,
-    authorization: origin.authorization,
-    // The client address was counted once for the whole HTTP request, before authentication.
-    clientIp: null,
-    endpoint: `${MCP_PATH}#${tool.name}`,
-    requestId,
+  const { budget } = origin;
+  const overBudget = (ran: boolean) =>
+    toolResult(
+      errorEnvelope(
+        makeApiError(
+          'MCP_RESPONSE_BUDGET_EXCEEDED',
+          `The answers of this MCP request reached ${budget.limitBytes} bytes: ${tool.name} was ${
+            ran ? 'run but its answer left out' : 'not run'
+          }. Send it in a request of its own or with fewer calls.`,
+          { limitBytes: budget.limitBytes },
+        ),
+        buildMeta(endpoint, requestId, services.now()),
+      ),
+    );
+  const result = await budget.run(async () => {
+    if (budget.spent) return null;
+    const input = { ...inputFromMcpArguments(args, operation), ...(tool.fixedInput ?? {}) };
+    return runOperation(services, handlers, {
+      operation,
+      readInput: async () => input,
+      authorization: origin.authorization,
+      // The client address was counted once for the whole HTTP request, before authentication.
+      clientIp: null,
+      endpoint,
+      requestId,
+    });
   });
   logRequest(services.logger, {
     requestId,
@@ -72,10 +96,15 @@ async function callTool(
     path: MCP_PATH,
     operation: operation.id,
     tool: tool.name,
-    status: result.status,
+    status: result?.status ?? 413,
     started,
   });
-  return toolResult(result.envelope);
+  if (result === null) return overBudget(false);
+  const answer = toolResult(result.envelope);
+  // Counted as sent: the text, and the structured content (no larger than the text, which is indented JSON).
+  const text = (answer.content[0] as { text: string }).text;
+  if (!budget.take(2 * Buffer.byteLength(text), !operation.readOnly)) return overBudget(true);
+  return answer;
 }
 
 /**
