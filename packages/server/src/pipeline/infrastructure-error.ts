@@ -74,6 +74,12 @@ const unavailable = () =>
     retryAfterSeconds: INFRASTRUCTURE_RETRY_AFTER_SECONDS,
   });
 
+const attachRefused = () =>
+  makeApiError(
+    'TENANT_DATABASE_UNREACHABLE',
+    "This tenant's attached database is refused by the server's attach policy (MEMORY_ATTACH_*) or sent an answer past its size cap; an operator must change the mapping or the policy",
+  );
+
 const exhausted = () =>
   makeApiError('SERVER_RESOURCES_EXHAUSTED', 'The server is out of file descriptors; retry later', {
     retryAfterSeconds: INFRASTRUCTURE_RETRY_AFTER_SECONDS,
@@ -93,6 +99,10 @@ function classify(link: Link): InfrastructureFailure | null {
   }
   // A libSQL server call past its timeout (store/database-connections.ts bounds each one).
   if (name === 'TimeoutError') return { error: unavailable(), cause: 'TIMEOUT' };
+  // An attached database this server's attach policy no longer allows, or one whose answer passed its size cap
+  // (tenancy/attach-fetch.ts): no connection was made, or it was cut. Waiting changes neither: an operator must
+  // change the mapping or the policy (MEMORY_ATTACH_*).
+  if (name === 'AttachRefusal' && typeof code === 'string') return { error: attachRefused(), cause: code };
   return null;
 }
 

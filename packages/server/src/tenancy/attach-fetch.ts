@@ -27,8 +27,9 @@ export function attachFetch(target: AttachTarget, policy: AttachPolicy, options:
     if (url.protocol !== target.protocol || host !== target.host || port !== target.port) {
       throw new AttachRefusal('ATTACH_ADDRESS_REFUSED');
     }
-    // A literal address is never looked up: check it here.
-    if (target.isAddress && !(await policy.allows(target, target.host))) {
+    // The name's rules on every request (the policy may have changed since the attach); a literal address is never
+    // looked up, so it is checked here too.
+    if (policy.refusesName(target) || (target.isAddress && !(await policy.allows(target, target.host)))) {
       throw new AttachRefusal('ATTACH_ADDRESS_REFUSED');
     }
     const headers: Record<string, string> = Object.fromEntries(request.headers);

@@ -70,15 +70,24 @@ export class AttachPolicy {
 
   /** Checks a parsed URL before any connection: 400 INVALID_REQUEST (one message for every refusal) when refused. */
   async checkTarget(target: AttachTarget): Promise<void> {
+    const refused = this.refusesName(target) || (target.isAddress && !(await this.allows(target, target.host)));
+    if (refused) throw new ApiError('INVALID_REQUEST', `attachDbUrl: ${REFUSED}`, { field: 'attachDbUrl' });
+  }
+
+  /**
+   * The rules on the target's name and port, which need no resolution: cloud metadata names, a host missing from
+   * MEMORY_ATTACH_ALLOWED_HOSTS when it is set, the server's own libSQL servers by name. Checked when attaching and
+   * again before every request to an attached database, so a policy tightened since the attach applies at once.
+   */
+  refusesName(target: AttachTarget): boolean {
     const { attachAllowedHosts } = this.config;
-    const refused =
+    return (
       METADATA_HOST_NAMES.has(target.host) ||
       (attachAllowedHosts.length > 0 && !attachAllowedHosts.includes(target.host)) ||
       this.own.some(
         (own) => target.host.endsWith(`.${own.host}`) || (target.host === own.host && target.port === own.port),
-      ) ||
-      (target.isAddress && !(await this.allows(target, target.host)));
-    if (refused) throw new ApiError('INVALID_REQUEST', `attachDbUrl: ${REFUSED}`, { field: 'attachDbUrl' });
+      )
+    );
   }
 
   /** Whether a connection to `address` (the target's literal address, or one its name resolved to) is allowed. */
