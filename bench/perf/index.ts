@@ -3,6 +3,8 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Database } from '../../packages/server/src/store/database.js';
+import { churnTargetRows } from './churn-report.js';
+import { runChurnSoak } from './churn-soak.js';
 import { measureEncoderWrites } from './encoder-writes.js';
 import { measureEvalReplay } from './eval-replay.js';
 import { rawFtsFloor } from './floors.js';
@@ -27,7 +29,9 @@ import { targetRows } from './targets.js';
  * its own process, loads it over real HTTP on loopback with autocannon, measures the floors (`GET /health`, the
  * raw FTS5 query), `/health` under a hybrid + write load, one large eval replay, writes with the default sentence
  * encoder and the background indexing rate (largest size), one vs two server processes on sqld, reports peak RSS
- * and the targets, and finishes with a 120 s mixed-load soak (judged on its last third, past the warm-up).
+ * and the targets, and finishes with a 120 s mixed-load soak (judged on its last third, past the warm-up) and a
+ * 180 s tenant churn soak (more tenants than the open-tenant cache, re-provisions and the largest MCP batches, with
+ * the server's descriptors and RSS sampled).
  */
 const { values } = parseArgs({
   options: {
@@ -35,12 +39,23 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'soak-seconds': { type: 'string', default: '120' },
     'no-soak': { type: 'boolean', default: false },
+    /** The tenant churn soak (issue 23): seconds measured after its warm-up, then seconds idle. */
+    'churn-seconds': { type: 'string', default: '180' },
+    'churn-warm-up-seconds': { type: 'string', default: '30' },
+    'churn-idle-seconds': { type: 'string', default: '60' },
+    /** Tenants the churn soak's writers cycle (its server's open-tenant cache holds 64). */
+    'churn-tenants': { type: 'string', default: '160' },
+    /** Leave the largest MCP batches out of the churn soak (for a server that one such batch would end). */
+    'no-churn-mcp': { type: 'boolean', default: false },
+    /** The `packages/server` folder the churn soak runs (another checkout's built server, e.g. before a fix). */
+    'churn-server': { type: 'string', default: '' },
+    'no-churn': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results' },
     /** Write a V8 CPU profile of the server (`--cpu-prof`) into the output folder. */
     profile: { type: 'boolean', default: false },
     /**
      * Comma-separated parts to run (a part runs when its name contains one of them): the run names of the table,
-     * `health under load`, `eval replay`, `encoder`, `raw FTS5`, `sqld`, `soak`.
+     * `health under load`, `eval replay`, `encoder`, `raw FTS5`, `sqld`, `soak`, `churn` (`soak` selects both soaks).
      */
     only: { type: 'string', default: '' },
     /**
@@ -82,6 +97,7 @@ const PARTS = {
   encoder: 'encoder',
   sqld: 'sqld',
   soak: 'soak',
+  churn: 'tenant churn soak',
 };
 /** The encoder runs at the largest size only: the model makes them the slowest part. */
 const encoderSize = Math.max(...sizes);
@@ -261,9 +277,24 @@ const sqld =
         });
       })();
 const soak = values['no-soak'] || !selected(PARTS.soak) ? null : await runSoak(apiKey, Number(values['soak-seconds']));
+const churn =
+  values['no-churn'] || !selected(PARTS.churn)
+    ? null
+    : await runChurnSoak({
+        apiKey,
+        seconds: Number(values['churn-seconds']),
+        warmUpSeconds: Number(values['churn-warm-up-seconds']),
+        idleSeconds: Number(values['churn-idle-seconds']),
+        tenants: Number(values['churn-tenants']),
+        mcp: !values['no-churn-mcp'],
+        ...(values['churn-server'] === '' ? {} : { serverRoot: path.resolve(values['churn-server']) }),
+      });
 // With --only, the targets of parts that did not run are left out.
-const targets = targetRows(reports, encoderSize).filter((row) => only === null || row.verdict !== 'not measured');
-printReport(reports, sqld, soak, targets);
+const targets = [
+  ...targetRows(reports, encoderSize).filter((row) => only === null || row.verdict !== 'not measured'),
+  ...(churn === null ? [] : churnTargetRows(churn)),
+];
+printReport(reports, sqld, soak, targets, churn);
 const result = {
   date: new Date().toISOString(),
   machine: {
@@ -280,10 +311,11 @@ const result = {
   reports,
   sqld,
   soak,
+  churn,
   targets,
 };
 mkdirSync(values.out, { recursive: true });
 const file = path.join(values.out, `perf-${result.date.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(`\nresults written to ${file}`);
-if (soak && (soak.errors > 0 || !soak.flat)) process.exitCode = 1;
+if ((soak && (soak.errors > 0 || !soak.flat)) || (churn && !churn.passed)) process.exitCode = 1;

@@ -1,3 +1,5 @@
+import { printChurnSoak } from './churn-report.js';
+import type { ChurnSoakResult } from './churn-soak.js';
 import type { EncoderReport } from './encoder-writes.js';
 import type { EvalReplayReport } from './eval-replay.js';
 import { HEALTH_PROBE_RATE } from './health-under-load.js';
@@ -92,12 +94,13 @@ function printTargets(targets: TargetRow[]): void {
     );
 }
 
-/** Prints the run's tables: one per size, the sqld comparison, the soak and the targets. */
+/** Prints the run's tables: one per size, the sqld comparison, the soaks and the targets. */
 export function printReport(
   reports: SizeReport[],
   sqld: SqldProcessesReport | null,
   soak: SoakResult | null,
   targets: TargetRow[],
+  churn: ChurnSoakResult | null = null,
 ): void {
   for (const report of reports) printSize(report);
   if (sqld !== null) printSqld(sqld);
@@ -106,5 +109,6 @@ export function printReport(
       `\nsoak: ${soak.seconds} s mixed load, ${soak.requests} requests, ${soak.errors} errors, RSS over the last third ${soak.rssStartMb} -> ${soak.rssEndMb} MB (peak ${soak.peakRssMb} MB; every 5 s: ${soak.samples.join(' ')}), ${soak.flat ? 'flat' : 'GROWING'}`,
     );
   }
+  if (churn !== null) printChurnSoak(churn);
   printTargets(targets);
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const distEntry = pathToFileURL(path.resolve(here, '../../packages/server/dist/index.js')).href;
+/** This checkout's server package (its built `dist/` is what runs). */
+const SERVER_ROOT = path.resolve(here, '../../packages/server');
 
 /**
  * The embedding model of the benchmark server: feature hashing, so 100k vectors can be built in minutes. The default
@@ -24,6 +25,8 @@ export interface ServerProcessOptions {
   environment?: Record<string, string>;
   /** Node options (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** The `packages/server` folder whose built `dist/` runs (default this checkout's; another to compare a fix). */
+  serverRoot?: string;
 }
 
 /** The server under test, in its own process (as users run it), on a free loopback port. */
@@ -53,8 +56,14 @@ function statusField(pid: number, field: string): number {
 export async function startServerProcess(
   dataDir: string,
   apiKey: string,
-  { embeddingModel = BENCH_EMBEDDING_MODEL, environment = {}, nodeArgs = [] }: ServerProcessOptions = {},
+  {
+    embeddingModel = BENCH_EMBEDDING_MODEL,
+    environment = {},
+    nodeArgs = [],
+    serverRoot = SERVER_ROOT,
+  }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
+  const distEntry = pathToFileURL(path.resolve(serverRoot, 'dist/index.js')).href;
   const script = `
     const { startServer } = await import(${JSON.stringify(distEntry)});
     const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: ${JSON.stringify(dataDir)},
