@@ -7,6 +7,7 @@ import { withConversationContext } from './conversation-context.js';
 import { queryTerms } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
+import { withRelevance } from './relevance.js';
 import { SEMANTIC_FALLBACK_REASONS, type SemanticSide, semanticSide } from './semantic-side.js';
 import { commonTerms } from './term-frequency.js';
 
@@ -40,6 +41,7 @@ export interface RetrievalRequest {
 
 /** Candidates in rank order and the facts the traces report. */
 export interface RetrievalOutcome {
+  /** In rank order, each scored with its relevance: 0..1 on one scale for every strategy (see `withRelevance`). */
   candidates: RankedCandidate[];
   requestedStrategy: Strategy;
   appliedStrategy: Strategy;
@@ -52,14 +54,23 @@ export interface RetrievalOutcome {
   embeddingModel: string | null;
 }
 
-function lexicalOutcome(
+/** The memories the lexical side matched (not its recency fallback), by `seq`. */
+function lexicalHits(lexical: LexicalResult): Set<number> {
+  return new Set(lexical.candidates.filter(({ source }) => source !== 'recency').map(({ row }) => row.seq));
+}
+
+async function lexicalOutcome(
+  tenant: TenantDatabase,
   request: RetrievalRequest,
   lexical: LexicalResult,
   semantic: SemanticSide | null,
-): RetrievalOutcome {
+): Promise<RetrievalOutcome> {
   const failed = semantic !== null && !semantic.ok;
   return {
-    candidates: lexical.candidates.slice(0, request.limit),
+    candidates: await withRelevance(tenant, request.query, lexical.candidates.slice(0, request.limit), {
+      lexicalHits: lexicalHits(lexical),
+      semantic: null,
+    }),
     requestedStrategy: request.strategy,
     appliedStrategy: 'lexical',
     lexicalCandidates: lexical.candidates.length,
@@ -84,25 +95,30 @@ async function hybridOutcome(
     limit: Math.max(request.limit, FUSION_DEPTH),
     registry: request.embeddings,
   });
-  if (!semantic.ok) return lexicalOutcome(request, lexical, semantic);
+  if (!semantic.ok) return lexicalOutcome(tenant, request, lexical, semantic);
   // Recency-fallback rows are not evidence of relevance: only real lexical hits take part in fusion.
   const hits = lexical.candidates.filter((candidate) => candidate.source !== 'recency');
   const terms = queryTerms(request.query);
-  let fused: RankedCandidate[];
+  let ranked: RankedCandidate[];
+  let similarities: Map<number, number>;
   try {
-    fused = fuseRankings(
+    const fused = fuseRankings(
       await withConversationContext(tenant.database, hits, filters, semantic.related),
       semantic.lists,
       now,
       { common: await commonTerms(tenant.termCounts, terms), terms },
     );
+    ranked = (fused.length === 0 ? lexical.candidates : fused).slice(0, request.limit);
+    similarities = await semantic.similarity(ranked.map(({ row }) => row.seq));
   } catch {
     const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
-    return lexicalOutcome(request, lexical, { ok: false, modelId: semantic.modelId, reason });
+    return lexicalOutcome(tenant, request, lexical, { ok: false, modelId: semantic.modelId, reason });
   }
-  const noEvidence = fused.length === 0;
   return {
-    candidates: (noEvidence ? lexical.candidates : fused).slice(0, request.limit),
+    candidates: await withRelevance(tenant, request.query, ranked, {
+      lexicalHits: lexicalHits(lexical),
+      semantic: { similarities, minSimilarity: semantic.minSimilarity },
+    }),
     requestedStrategy: request.strategy,
     appliedStrategy: 'hybrid',
     lexicalCandidates: hits.length,
@@ -120,6 +136,7 @@ async function hybridOutcome(
  * graph seeding. Lexical is FTS5 BM25. Hybrid fuses BM25 (with conversation context) and the vector index of the
  * scope's embedding model (one list per query vector) by reciprocal rank plus a common-term credit and a recency
  * prior; any semantic failure answers lexically and says why (`semanticFallbackTriggered`, reason), never silently.
+ * The ranking's own scores order the candidates; the scores returned are their relevance (`withRelevance`).
  * Each call is recorded for embedding observability.
  */
 export async function retrieve(tenant: TenantDatabase, request: RetrievalRequest): Promise<RetrievalOutcome> {
@@ -136,7 +153,9 @@ export async function retrieve(tenant: TenantDatabase, request: RetrievalRequest
     ...(request.layer === undefined ? {} : { layer: request.layer }),
     ...(request.excludeLayer === undefined ? {} : { excludeLayer: request.excludeLayer }),
   });
-  const outcome = hybrid ? await hybridOutcome(tenant, request, lexical, now) : lexicalOutcome(request, lexical, null);
+  const outcome = hybrid
+    ? await hybridOutcome(tenant, request, lexical, now)
+    : await lexicalOutcome(tenant, request, lexical, null);
   recordRetrievalEvent(
     tenant.database,
     {

@@ -5,9 +5,10 @@ import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { retrieve } from './retrieve.js';
 
-/** A scored row as the contract's retrieved memory. */
+/** A retrieved candidate (scored with its 0..1 relevance) as the contract's retrieved memory, the score to 4 decimals. */
 export function toRetrievedMemory(candidate: RankedCandidate): RetrievedMemory {
-  return { ...toMemory(candidate.row), score: Math.round(candidate.score * 10_000) / 10_000, source: candidate.source };
+  const score = Math.min(1, Math.max(0, Math.round(candidate.score * 10_000) / 10_000));
+  return { ...toMemory(candidate.row), score, source: candidate.source };
 }
 
 /** The `memories/search` answer. */

@@ -5,7 +5,7 @@ import { usageStatement } from '../store/embedding-usage.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
 import { queryTerms, wordsOf } from './fts-query.js';
-import { similarities, vectorCandidates } from './semantic.js';
+import { closestSimilarities, similarities, vectorCandidates } from './semantic.js';
 
 /** Why a hybrid request was answered lexically (the trace's `semanticFallbackReason`). */
 export const SEMANTIC_FALLBACK_REASONS = {
@@ -35,6 +35,10 @@ export type SemanticSide =
       lists: RankedCandidate[][];
       /** Which of the given memories (by `seq`) are related to the query: similarity at or above the model's floor. */
       related: (seqs: readonly number[]) => Promise<Set<number>>;
+      /** The given memories' cosine similarity to the closest of the query's vectors (memories without a vector: none). */
+      similarity: (seqs: readonly number[]) => Promise<Map<number, number>>;
+      /** The model's similarity floor: below it a neighbour is not related. */
+      minSimilarity: number;
     }
   | { ok: false; modelId: string | null; reason: string };
 
@@ -130,6 +134,8 @@ export async function semanticSide(tenant: TenantDatabase, request: SemanticRequ
         const scores = await similarities(database, table, query, seqs);
         return new Set([...scores].filter(([, score]) => score >= descriptor.minSimilarity).map(([seq]) => seq));
       },
+      similarity: (seqs) => closestSimilarities(database, table, vectors, seqs),
+      minSimilarity: descriptor.minSimilarity,
     };
   } catch (error) {
     if (error instanceof ApiError) throw error;

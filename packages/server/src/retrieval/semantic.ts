@@ -65,3 +65,25 @@ export async function similarities(
   );
   return new Map(rows.map((row) => [Number(row.memory_seq), 1 - Number(row.distance)]));
 }
+
+/**
+ * The cosine similarity of given memories (by `seq`) that have a vector in the table to the closest of several query
+ * vectors, in one statement.
+ */
+export async function closestSimilarities(
+  database: Database,
+  table: VectorTable,
+  vectors: readonly Float32Array[],
+  seqs: readonly number[],
+): Promise<Map<number, number>> {
+  if (seqs.length === 0 || vectors.length === 0) return new Map();
+  const each = vectors.map(() => '1 - vector_distance_cos(embedding, vector32(?))');
+  // SQLite's max() of one argument is the aggregate: a single vector's similarity is used as is.
+  const similarity = each.length === 1 ? each[0] : `max(${each.join(', ')})`;
+  const rows = await database.all<{ memory_seq: number; similarity: number }>(
+    `SELECT memory_seq, ${similarity} AS similarity FROM ${table.tableName}
+      WHERE memory_seq IN (${seqs.map(() => '?').join(', ')})`,
+    [...vectors.map(vectorBlob), ...seqs],
+  );
+  return new Map(rows.map((row) => [Number(row.memory_seq), Number(row.similarity)]));
+}

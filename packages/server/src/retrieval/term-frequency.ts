@@ -6,8 +6,8 @@ import { termExpression } from './fts-query.js';
  * nothing to a document's rank, yet scoring its matches is most of a query's cost on a large index.
  */
 const MAX_DOCUMENT_SHARE = 0.5;
-/** Below this many documents every query is cheap: no statistics are gathered. */
-const SMALL_INDEX = 1_000;
+/** Below this many documents every query is cheap: no statistics are gathered, and counts are read fresh. */
+export const SMALL_INDEX = 1_000;
 
 /** Documents matching one term (as the search matches it), from the database's cached counts. */
 function termFrequency(counts: TermCounts, term: string, fresh = false): Promise<number> {
