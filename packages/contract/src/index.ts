@@ -61,6 +61,7 @@ export * from './resources/health.js';
 export * from './resources/lifecycle.js';
 export * from './resources/management.js';
 export * from './resources/memory.js';
+export * from './resources/memory-content.js';
 export * from './resources/observability.js';
 export * from './resources/rollout.js';
 export * from './resources/session.js';

@@ -54,7 +54,10 @@ beforeAll(async () => {
   await add('tabs', { content: 'Indentation: tabs, width 2', type: 'fact', category: 'editor' });
   await add('british', { content: 'Language: British English', type: 'rule' });
   await add('production', { content: 'Deploy target: production', type: 'decision' });
-  await add('pnpmNew', { content: 'use  PNPM for installs' });
+  // Adds refuse duplicates, but an edit can still make two memories equal (and tenants keep those stored before):
+  // consolidation merges them.
+  await add('pnpmNew', { content: 'Use pnpm for every install' });
+  await server.post('/memories/edit', { id: ids.pnpmNew, content: 'use  PNPM for installs' });
   await add('spaces', { content: 'Indentation: spaces, width 4', type: 'fact', category: 'Editor' });
   await add('american', { content: 'Language: American English', type: 'rule' });
   await add('canaryNote', { content: 'Deploy target: canary', type: 'note' });

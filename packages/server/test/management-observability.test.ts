@@ -165,17 +165,20 @@ describe('consolidation and contradictions from real runs', () => {
       await consolidate(tenant);
     });
     // -30 h: candidates are color blue plus five new ones (input 6): deploy fridays is superseded by deploy
-    // mondays (1 superseded, 1 conflicted subject), the older `db: postgres` merges into its duplicate (1 merged).
+    // mondays (1 superseded, 1 conflicted subject), the older `db: postgres` merges into its duplicate (1 merged),
+    // which an edit made (adds refuse duplicates).
     await at(-30 * HOUR, async () => {
+      const ids: string[] = [];
       for (const content of [
         'deploy: on fridays',
         'deploy: on mondays',
         'db: postgres',
-        'db: postgres',
+        'db: postgresql',
         'misc note one',
       ]) {
-        await add(tenant, content);
+        ids.push(await add(tenant, content));
       }
+      await server.post('/memories/edit', { id: ids[3], content: 'db: postgres', scope: { tenantId: tenant } });
       await consolidate(tenant);
     });
     // -1 h: deploy wednesdays joins (input 5: blue, mondays, postgres, misc, wednesdays); a dry run, then the real one.
@@ -188,8 +191,9 @@ describe('consolidation and contradictions from real runs', () => {
 
   it('counts applied runs, dry runs, merged duplicates and superseded statements', async () => {
     const data = await report(`tenantId=${tenant}`);
-    // Created: 6 in the window; deleted: the merged duplicate; live: blue, postgres, misc, wednesdays of 8 stored.
-    expect(data.lifecycle).toEqual({ created: 6, updated: 0, deleted: 1, active: 4, total: 8 });
+    // Created: 6 in the window; updated: the edit that made the duplicate; deleted: the merged duplicate; live: blue,
+    // postgres, misc, wednesdays of 8 stored.
+    expect(data.lifecycle).toEqual({ created: 6, updated: 1, deleted: 1, active: 4, total: 8 });
     expect(data.consolidation).toEqual({
       runs: 2,
       dryRuns: 1,

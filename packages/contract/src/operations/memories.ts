@@ -9,7 +9,7 @@ export const memoryOperations = {
     path: '/memories/add',
     summary: 'Store a memory',
     description:
-      'Stores a typed memory (rule, note, fact, decision...) with optional tags, paths, category and metadata; answers 201 with the record and the embedding model used.',
+      'Stores a typed memory (rule, note, fact, decision...) with optional tags, paths, category and metadata; answers 201 with the record and the embedding model used. Content equal to a live memory of the same kind that the scope sees (after folding Unicode forms, case, whitespace and a final full stop) stores nothing: the answer is that memory, unchanged, with `deduplicated: true`.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',

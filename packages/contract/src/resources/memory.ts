@@ -112,6 +112,16 @@ export const AddMemoryDataSchema = z.object({
   memory: MemorySchema,
   embeddingModel: z.string(),
   embeddingModelSource: EmbeddingModelSourceSchema,
+  /**
+   * An additive field: `true` when the content equals (`normalizeMemoryContent`) a live memory of the same kind that
+   * the scope sees, which is returned unchanged instead of storing a second copy; absent when a memory was stored.
+   */
+  deduplicated: z
+    .boolean()
+    .optional()
+    .describe(
+      'true when an equal live memory (same normalized content, same kind, visible to the scope) was returned instead of storing a copy; absent when a new memory was stored',
+    ),
 });
 
 /** Diagnostics of a search. */

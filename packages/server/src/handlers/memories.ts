@@ -32,7 +32,11 @@ async function refusal(memories: MemoryStore, id: string, scope: ResolvedScope, 
   return row !== undefined && sharedReadOnly(row, scope) ? sharedRefused(id, scope, action) : notFound(id);
 }
 
-/** `memories/add`: stored with the selected embedding model, its type's default layer and its layer's expiry. */
+/**
+ * `memories/add`: stored with the selected embedding model, its type's default layer and its layer's expiry. Content
+ * equal to a live memory of the same kind that the scope sees answers that memory, unchanged (the request's tags,
+ * metadata and other fields are not applied to it), with the additive `deduplicated: true`, and the same status.
+ */
 export const addMemory: Handler<'memories.add'> = async (input, context) => {
   const selection = await selectEmbeddingModel(
     context.services,
@@ -40,7 +44,7 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
     context.scope.projectId,
     input.embeddingModel,
   );
-  const row = await addMemoryRow(await context.tenant(), {
+  const { row, deduplicated } = await addMemoryRow(await context.tenant(), {
     memory: newMemory(input, selection.modelId, context.now),
     scope: context.scope,
     now: context.now,
@@ -48,10 +52,11 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
   });
   return {
     id: row.id,
-    message: 'Memory stored',
+    message: deduplicated ? 'Memory already stored: the existing memory is returned, unchanged' : 'Memory stored',
     memory: toMemory(row),
     embeddingModel: selection.modelId,
     embeddingModelSource: selection.source,
+    ...(deduplicated ? { deduplicated: true } : {}),
   };
 };
 

@@ -2,9 +2,9 @@ import type { InStatement, InValue } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from './database.js';
 import { enqueueIndexJobStatement } from './index-jobs.js';
+import { createdEventStatement, duplicateExists, findDuplicate } from './memories-duplicates.js';
 import {
   contentHash,
-  lifecycleStatement,
   MEMORY_COLUMNS,
   type MemoryPatch,
   type MemoryRow,
@@ -72,40 +72,89 @@ export class MemoryStore {
   constructor(readonly database: Database) {}
 
   /**
-   * Inserts memories in one transaction (group commit of concurrent adds) and returns their rows, in order; `alsoCommit`
-   * adds statements about each new memory (by id) to that transaction. Ids are random; the rare collision with a
-   * stored id retries the whole batch with fresh ids.
+   * Inserts memories in one transaction and returns their rows, in order; `alsoCommit` adds statements about each new
+   * memory (by id) to that transaction. Duplicates are stored too: `memories/add` writes with `insertUnlessDuplicate`.
    */
   async insertMany(
     entries: readonly NewMemoryEntry[],
     alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[] = () => [],
   ): Promise<MemoryRow[]> {
+    const rows = await this.writeBatch(entries, alsoCommit, false);
+    return rows.map((row) => {
+      if (row === undefined) throw new Error('inserted memory not found');
+      return row;
+    });
+  }
+
+  /**
+   * Inserts memories in one transaction (the group commit of concurrent adds), except those whose duplicate is live
+   * and visible to their scope (`duplicateCondition`): null in the result, and `findDuplicate` finds it. Whether one
+   * exists is checked by each INSERT inside the write transaction, so adds racing in one batch, in batches one after
+   * the other or in other processes sharing the database still store one row. `alsoCommit` statements must write
+   * nothing for an id whose row was not inserted (the index job's does not).
+   */
+  async insertUnlessDuplicate(
+    entries: readonly NewMemoryEntry[],
+    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[] = () => [],
+  ): Promise<Array<MemoryRow | null>> {
+    const rows = await this.writeBatch(entries, alsoCommit, true);
+    return rows.map((row) => row ?? null);
+  }
+
+  /** The live memory an add of `entry` duplicates, if any (see `findDuplicate`). */
+  findDuplicate(entry: NewMemoryEntry): Promise<MemoryRow | undefined> {
+    return findDuplicate(this.database, entry);
+  }
+
+  /**
+   * One transaction of new memories, each with its `memory.created` event and `alsoCommit`; with `unlessDuplicate`,
+   * a memory whose duplicate is stored is not written (undefined in the result). Ids are random; the rare collision
+   * with a stored id retries the whole batch with fresh ids.
+   */
+  private async writeBatch(
+    entries: readonly NewMemoryEntry[],
+    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[],
+    unlessDuplicate: boolean,
+  ): Promise<Array<MemoryRow | undefined>> {
     if (entries.length === 0) return [];
     for (let attempt = 0; ; attempt += 1) {
       const ids = entries.map(() => newMemoryId());
-      try {
-        await this.database.transaction(
-          entries.flatMap((entry, index) => {
-            const { memory, scope, now } = entry;
-            const id = ids[index] as string;
-            const timestamp = now.toISOString();
-            return [
-              memoryInsertStatement(id, memory, scope, timestamp),
-              lifecycleStatement('memory.created', id, scope, timestamp, { type: memory.type, layer: memory.layer }),
-              ...alsoCommit(id, entry),
-            ];
-          }),
+      const statements: InStatement[] = [];
+      const insertAt: number[] = [];
+      entries.forEach((entry, index) => {
+        const id = ids[index] as string;
+        const timestamp = entry.now.toISOString();
+        insertAt.push(statements.length);
+        statements.push(
+          memoryInsertStatement(
+            id,
+            entry.memory,
+            entry.scope,
+            timestamp,
+            unlessDuplicate ? duplicateExists(entry) : undefined,
+          ),
+          createdEventStatement(id, entry, timestamp),
+          ...alsoCommit(id, entry),
         );
+      });
+      let changes: number[];
+      try {
+        changes = await this.database.transaction(statements);
       } catch (error) {
         if (attempt < 3 && String(error).includes('UNIQUE')) continue;
         throw error;
       }
-      const rows = await this.database.all<MemoryRow>(
-        `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${ids.map(() => '?').join(', ')})`,
-        ids,
-      );
+      const insertedIds = ids.filter((_, index) => (changes[insertAt[index] as number] ?? 0) > 0);
+      const rows =
+        insertedIds.length === 0
+          ? []
+          : await this.database.all<MemoryRow>(
+              `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${insertedIds.map(() => '?').join(', ')})`,
+              insertedIds,
+            );
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => {
+      return ids.map((id, index) => {
+        if ((changes[insertAt[index] as number] ?? 0) === 0) return undefined;
         const row = byId.get(id);
         if (row === undefined) throw new Error('inserted memory not found');
         return row;

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { InStatement } from '@libsql/client';
+import type { InStatement, InValue } from '@libsql/client';
 import {
   type Memory,
   type MemoryLayer,
   type MemoryType,
+  normalizeMemoryContent,
   type ResolvedScope,
   recordScopeOf,
 } from '@memory-service/contract';
 import { parseJson, textOrNull } from './rows.js';
+import type { Condition } from './scope-filter.js';
 
 /** A `memories` row as stored. */
 export interface MemoryRow {
@@ -57,9 +59,12 @@ export function newMemoryId(): string {
   return randomBytes(6).toString('hex');
 }
 
-/** Normalised content hash: exact duplicates after case and whitespace folding share it. */
+/**
+ * The hash of a memory's normalised content (`normalizeMemoryContent`: Unicode forms, case, whitespace and a final
+ * full stop folded): duplicates share it. `memories/add` looks equal live memories up by it, consolidation merges them.
+ */
 export function contentHash(content: string): string {
-  return createHash('sha256').update(content.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
+  return createHash('sha256').update(normalizeMemoryContent(content)).digest('hex');
 }
 
 /** The contract's memory record from a row; `scope` labels it `project` or `global` by its project. */
@@ -84,34 +89,44 @@ export function toMemory(row: MemoryRow): Memory {
   };
 }
 
-/** The INSERT of a new memory written with a scope (the bench seeds through it too). */
+const INSERT_COLUMNS = `id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
+  embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at`;
+const INSERT_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL';
+
+/**
+ * The INSERT of a new memory written with a scope (the bench seeds through it too). With `unlessExists` (a query),
+ * the row is inserted only when that query finds nothing, checked by the statement itself inside its transaction.
+ */
 export function memoryInsertStatement(
   id: string,
   memory: NewMemory,
   scope: ResolvedScope,
   timestamp: string,
+  unlessExists?: Condition,
 ): InStatement {
+  const args: InValue[] = [
+    id,
+    memory.content,
+    memory.type,
+    memory.layer,
+    JSON.stringify(memory.tags),
+    JSON.stringify(memory.paths),
+    memory.category,
+    JSON.stringify(memory.metadata),
+    scope.userId,
+    scope.projectId,
+    memory.embeddingModel,
+    contentHash(memory.content),
+    timestamp,
+    timestamp,
+    memory.expiresAt,
+  ];
+  if (unlessExists === undefined) {
+    return { sql: `INSERT INTO memories (${INSERT_COLUMNS}) VALUES (${INSERT_VALUES})`, args };
+  }
   return {
-    sql: `INSERT INTO memories (id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
-            embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
-    args: [
-      id,
-      memory.content,
-      memory.type,
-      memory.layer,
-      JSON.stringify(memory.tags),
-      JSON.stringify(memory.paths),
-      memory.category,
-      JSON.stringify(memory.metadata),
-      scope.userId,
-      scope.projectId,
-      memory.embeddingModel,
-      contentHash(memory.content),
-      timestamp,
-      timestamp,
-      memory.expiresAt,
-    ],
+    sql: `INSERT INTO memories (${INSERT_COLUMNS}) SELECT ${INSERT_VALUES} WHERE NOT EXISTS (${unlessExists.sql})`,
+    args: [...args, ...unlessExists.args],
   };
 }
 

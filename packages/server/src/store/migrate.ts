@@ -1,3 +1,4 @@
+import type { InStatement } from '@libsql/client';
 import type { Database } from './database.js';
 
 /** One versioned migration: statements applied together, once. */
@@ -5,6 +6,11 @@ export interface Migration {
   version: number;
   name: string;
   statements: readonly string[];
+  /**
+   * Statements computed from the data (what SQL cannot compute, such as a hash in JavaScript), read just before the
+   * migration and applied first in its transaction.
+   */
+  backfill?: (database: Database) => Promise<InStatement[]>;
 }
 
 async function appliedVersions(database: Database): Promise<Set<number>> {
@@ -26,6 +32,7 @@ export async function migrate(database: Database, migrations: readonly Migration
     if (applied.has(migration.version)) continue;
     try {
       await database.transaction([
+        ...((await migration.backfill?.(database)) ?? []),
         ...migration.statements.map((sql) => ({ sql, args: [] })),
         {
           sql: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',

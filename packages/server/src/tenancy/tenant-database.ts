@@ -34,9 +34,9 @@ export class TenantDatabase {
   readonly memories: MemoryStore;
   /**
    * Concurrent `memories/add` calls, written in group commits: adds that arrive while a batch is being written go
-   * together in the next one (see `writes/add-memories.ts`).
+   * together in the next one (see `writes/add-memories.ts`); null for an add whose duplicate is stored.
    */
-  readonly adds: GroupCommit<PendingAdd, MemoryRow>;
+  readonly adds: GroupCommit<PendingAdd, MemoryRow | null>;
   private expirySweptAt = Number.NEGATIVE_INFINITY;
   /** Requests using this handle right now (see `tryAcquire`). */
   private leases = 0;
@@ -58,7 +58,8 @@ export class TenantDatabase {
     this.memories = new MemoryStore(database);
     this.adds = new GroupCommit(async (adds) => {
       const rows = await writeAdds(this.memories, adds);
-      this.jobsQueued();
+      // A batch of duplicates queued no job.
+      if (rows.some((row) => row !== null)) this.jobsQueued();
       return rows;
     }, MAX_ADD_BATCH);
   }

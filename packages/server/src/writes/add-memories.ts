@@ -12,23 +12,44 @@ export interface PendingAdd {
   requestId: string;
 }
 
+/** What an add answers: the row it stored, or the live duplicate it found instead (`deduplicated`). */
+export interface AddedMemory {
+  row: MemoryRow;
+  deduplicated: boolean;
+}
+
 /**
  * The most adds one group commit takes: enough to amortise a transaction over a burst of concurrent writers, small
  * enough that one batch's transaction stays a few milliseconds.
  */
 export const MAX_ADD_BATCH = 64;
 
-/** Writes one group commit's adds: rows, FTS entries and index jobs in one transaction. */
-export function writeAdds(memories: MemoryStore, adds: PendingAdd[]): Promise<MemoryRow[]> {
-  return memories.insertMany(adds, (id, add) => [enqueueIndexJobStatement(id, 'add', add.now)]);
+/** Writes of an add whose duplicate is forgotten between its write and its lookup before it gives up (never, in practice). */
+const MAX_ADD_ATTEMPTS = 3;
+
+/**
+ * Writes one group commit's adds: rows, FTS entries and index jobs in one transaction. An add whose duplicate is live
+ * and visible to its scope writes nothing, no row and no index job (null; `MemoryStore.insertUnlessDuplicate`).
+ */
+export function writeAdds(memories: MemoryStore, adds: PendingAdd[]): Promise<Array<MemoryRow | null>> {
+  // The job's INSERT selects the memory's row, so an add that wrote none queues none.
+  return memories.insertUnlessDuplicate(adds, (id, add) => [enqueueIndexJobStatement(id, 'add', add.now)]);
 }
 
 /**
  * Stores a memory as one member of its tenant database's group commit (adds that arrive while a batch is being
  * written go together in the next one): the row, its FTS entry and its index job commit in one transaction, so the
  * memory is durable and lexically findable when this resolves. Its vector and graph edges follow from the job, in
- * the background (see `indexing/`).
+ * the background (see `indexing/`). An add equal to a live memory its scope sees (`memories-duplicates.ts`) resolves
+ * to that memory, read after the batch (the group commit does not wait for the read).
  */
-export function addMemoryRow(tenant: TenantDatabase, add: PendingAdd): Promise<MemoryRow> {
-  return tenant.adds.submit(add);
+export async function addMemoryRow(tenant: TenantDatabase, add: PendingAdd): Promise<AddedMemory> {
+  for (let attempt = 1; ; attempt += 1) {
+    const row = await tenant.adds.submit(add);
+    if (row !== null) return { row, deduplicated: false };
+    const duplicate = await tenant.memories.findDuplicate(add);
+    if (duplicate !== undefined) return { row: duplicate, deduplicated: true };
+    // Forgotten between the write and the read: written afresh.
+    if (attempt >= MAX_ADD_ATTEMPTS) throw new Error('the duplicate of an added memory vanished repeatedly');
+  }
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { duplicatesMigrations } from './tenant-duplicates.js';
 import { embeddingMigrations } from './tenant-embeddings.js';
 import { ftsMigrations } from './tenant-fts.js';
 import { graphMigrations } from './tenant-graph.js';
@@ -148,6 +149,7 @@ const coreMigrations: readonly Migration[] = [
 export const tenantMigrations: readonly Migration[] = [
   ...coreMigrations,
   ...ftsMigrations,
+  ...duplicatesMigrations,
   ...embeddingMigrations,
   ...graphMigrations,
   ...indexingMigrations,
