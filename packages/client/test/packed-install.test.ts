@@ -113,7 +113,10 @@ describe('the packed packages, installed from their tarballs', () => {
     expect(imported.resolved).toMatch(/ai-middleware\/dist\/index\.js$/);
   });
 
-  it('has types that resolve for require and import, under exactOptionalPropertyTypes', async () => {
+  // Runs tsc over a small project: seconds on a busy 2-core machine, past the default 5 s.
+  it('has types that resolve for require and import, under exactOptionalPropertyTypes', {
+    timeout: 60_000,
+  }, async () => {
     const usage = (load: string) => `${load}
 const apiKey: string | undefined = process.env.MEMORY_API_KEY;
 const client = createMemoryClient({ baseUrl: 'http://127.0.0.1:1', apiKey, timeoutMs: undefined });
