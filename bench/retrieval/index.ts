@@ -9,6 +9,7 @@ import { type Conversation, loadLocomo } from './locomo.js';
 import { ProgressBar } from './progress.js';
 import { printTable } from './report.js';
 import { asJson, CATEGORY_NAMES, Scoreboard } from './score.js';
+import { sessionDateToIso } from './session-date.js';
 import { type BenchStrategy, type GraphFacts, promoteGraph, rank, STRATEGIES } from './strategies.js';
 import { waitForIndex } from './wait-for-index.js';
 
@@ -62,9 +63,12 @@ const progress = new ProgressBar(totalSteps);
 async function ingest(conversation: Conversation): Promise<Map<string, string>> {
   const diaIdOf = new Map<string, string>();
   for (const turn of conversation.turns) {
+    const occurredAt = sessionDateToIso(turn.sessionDate);
     const added = await server.call<{ id: string }>('POST', '/memories/add', {
       content: turn.content,
       metadata: { diaId: turn.diaId, sessionDate: turn.sessionDate },
+      // When the turn was said: the session's date, so ranking sees a 2023 conversation as three years old.
+      ...(occurredAt === null ? {} : { occurredAt }),
       scope: { tenantId: conversation.sampleId },
     });
     diaIdOf.set(added.id, turn.diaId);

@@ -63,6 +63,7 @@ export * from './resources/management.js';
 export * from './resources/memory.js';
 export * from './resources/memory-content.js';
 export * from './resources/observability.js';
+export * from './resources/relative-dates.js';
 export * from './resources/rollout.js';
 export * from './resources/session.js';
 export * from './resources/skill-file.js';

@@ -74,6 +74,8 @@ export const LIMITS = {
   /** MCP: tool calls of one HTTP request that run at once; the others wait (each holds its answer while it runs). */
   mcpConcurrentCalls: 2,
   keyExpiry: { minMs: 60_000, maxMs: 365 * 24 * 60 * 60 * 1000 },
+  /** How far past the server's clock a memory's `occurredAt` may be (clock skew between client and server). */
+  occurredAtFutureMs: 5 * 60_000,
 } as const;
 
 /** Defaults the schemas apply when a field is omitted. */

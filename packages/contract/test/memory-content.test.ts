@@ -61,6 +61,8 @@ describe('memories.add answer', () => {
         supersededBy: null,
         createdAt: '2030-01-01T00:00:00.000Z',
         updatedAt: '2030-01-01T00:00:00.000Z',
+        occurredAt: '2030-01-01T00:00:00.000Z',
+        resolvedDates: [],
       },
     };
     expect(AddMemoryDataSchema.parse(base)).not.toHaveProperty('deduplicated');

@@ -100,5 +100,7 @@ function validMemory() {
     supersededBy: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    resolvedDates: [],
   };
 }

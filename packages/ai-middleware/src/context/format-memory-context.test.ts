@@ -19,6 +19,8 @@ function memory(id: string, content: string, type: RetrievedMemory['type'] = 'fa
     supersededBy: null,
     createdAt: '2026-01-02T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
+    occurredAt: '2025-12-24T18:30:00.000Z',
+    resolvedDates: [],
     score: 1,
     source: type === 'rule' ? 'rule' : 'lexical',
   };
@@ -61,13 +63,41 @@ const context = {
 describe('formatMemoryContext', () => {
   it('lists rules, memories with type and date, flagged conflicts and skill files', () => {
     const text = formatMemoryContext(context);
-    expect(text).toContain('Rules (always follow these):\n- [rule · 2026-03-04 · id r1] Use metric units.');
-    expect(text).toContain('- [decision · 2026-03-04 · id m1] The team deploys on Tuesdays. [CONFLICT');
-    expect(text).toContain('- [decision · 2026-03-04 · id m2] The team deploys on Fridays. [CONFLICT');
-    expect(text).toContain('- [fact · 2026-03-04 · id m3] Ada likes green tea.\n');
+    expect(text).toContain('Rules (always follow these):\n- [rule · 2025-12-24 · id r1] Use metric units.');
+    expect(text).toContain('- [decision · 2025-12-24 · id m1] The team deploys on Tuesdays. [CONFLICT');
+    expect(text).toContain('- [decision · 2025-12-24 · id m2] The team deploys on Fridays. [CONFLICT');
+    expect(text).toContain('- [fact · 2025-12-24 · id m3] Ada likes green tea.\n');
     expect(text).toContain('- m1 vs m2: Both give the deploy day. Suggestion: Ask which day is current.');
     expect(text).toContain('Skill files (procedures you can follow):\n- ops/deploy.md: Deploy');
     expect(text).toContain('### ops/deploy.md\n# Deploy\nRun the pipeline.');
+  });
+
+  it('dates each memory by when what it says happened (occurredAt), not when it was written', () => {
+    const said = { ...memory('m4', 'Caroline went to a support group yesterday.'), occurredAt: '2023-05-08T13:56:00Z' };
+    const text = formatMemoryContext({ rules: [], memories: [said], skillFiles: [] });
+    expect(text).toContain('- [fact · 2023-05-08 · id m4] Caroline went to a support group yesterday.');
+    expect(text).not.toContain('2026-03-04');
+  });
+
+  it('says what relative dates in a memory meant when it was said', () => {
+    const said = {
+      ...memory('m6', 'Yesterday I booked the trip for next week.'),
+      occurredAt: '2023-05-08T13:56:00Z',
+      resolvedDates: [
+        { text: 'Yesterday', date: '2023-05-07', precision: 'day' as const },
+        { text: 'next week', date: '2023-05-15', precision: 'week' as const },
+      ],
+    };
+    const text = formatMemoryContext({ rules: [], memories: [said], skillFiles: [] });
+    expect(text).toContain(
+      '- [fact · 2023-05-08 · id m6] Yesterday I booked the trip for next week. (Yesterday = 2023-05-07; next week = week of 2023-05-15)',
+    );
+  });
+
+  it('falls back to the day of the last write for a record without occurredAt (an older server)', () => {
+    const { occurredAt: _, ...older } = memory('m5', 'Ada likes green tea.');
+    const text = formatMemoryContext({ rules: [], memories: [older as RetrievedMemory], skillFiles: [] });
+    expect(text).toContain('- [fact · 2026-03-04 · id m5] Ada likes green tea.');
   });
 
   it('puts the session summary right after the rules', () => {

@@ -1,4 +1,4 @@
-import type { RetrievedMemory } from '@memory-service/contract';
+import type { ResolvedDate, RetrievedMemory } from '@memory-service/contract';
 import { CAPTURE_TAG_PREFIX } from '../capture/capture-options.js';
 import { type ContextItem, type MemoryContextData, rankContextItems } from './context-items.js';
 import { estimateTokens } from './estimate-tokens.js';
@@ -15,8 +15,31 @@ const PREAMBLE =
   'Memory from the memory service about this user and project. Use what is relevant. ' +
   "When a memory disagrees with the user's latest message, the message wins.";
 
-function dateOf(timestamp: string): string {
-  return timestamp.slice(0, 10);
+/**
+ * The day a memory is about (YYYY-MM-DD): when what it says happened or was said (`occurredAt`), which a server
+ * older than that field does not send: then the day it was last written.
+ */
+function dateOf(memory: RetrievedMemory): string {
+  return (memory.occurredAt ?? memory.updatedAt).slice(0, 10);
+}
+
+/** A resolved expression as the model reads it: `yesterday = 2023-05-07`, `last week = week of 2023-05-01`. */
+function resolvedText({ text, date, precision }: ResolvedDate): string {
+  const shown =
+    precision === 'week'
+      ? `week of ${date}`
+      : precision === 'month'
+        ? date.slice(0, 7)
+        : precision === 'year'
+          ? date.slice(0, 4)
+          : date;
+  return `${text} = ${shown}`;
+}
+
+/** What the content's relative time expressions meant when it was said, e.g. ` (yesterday = 2023-05-07)`. */
+function resolvedNote(memory: RetrievedMemory): string {
+  const resolved = memory.resolvedDates ?? [];
+  return resolved.length === 0 ? '' : ` (${resolved.map(resolvedText).join('; ')})`;
 }
 
 function memoryLine(memory: RetrievedMemory, conflicting: ReadonlySet<string>): string {
@@ -24,7 +47,7 @@ function memoryLine(memory: RetrievedMemory, conflicting: ReadonlySet<string>): 
   // The tags capture adds are bookkeeping for the app, not something the model should read.
   const shown = memory.tags.filter((tag) => !tag.startsWith(CAPTURE_TAG_PREFIX));
   const tags = shown.length > 0 ? ` #${shown.join(' #')}` : '';
-  return `- [${memory.type} · ${dateOf(memory.updatedAt)} · id ${memory.id}] ${memory.content.trim()}${tags}${flag}`;
+  return `- [${memory.type} · ${dateOf(memory)} · id ${memory.id}] ${memory.content.trim()}${resolvedNote(memory)}${tags}${flag}`;
 }
 
 function section(title: string, lines: string[]): string[] {
@@ -68,7 +91,8 @@ function render(items: readonly ContextItem[]): string {
 
 /**
  * Formats a `context.get` result as the text of one system message: rules, the session summary, memories with
- * their type and date, conflicts flagged as such, skill files (path and title, content when the budget allows).
+ * their type and date (the day what they say happened or was said) and what their relative dates meant then,
+ * conflicts flagged as such, skill files (path and title, content when the budget allows).
  * With `maxContextTokens`, the lowest-ranked items are dropped whole until the text fits; returns an empty string
  * when there is nothing to say or nothing fits.
  *

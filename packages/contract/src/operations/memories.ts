@@ -9,7 +9,7 @@ export const memoryOperations = {
     path: '/memories/add',
     summary: 'Store a memory',
     description:
-      'Stores a typed memory (rule, note, fact, decision...) with optional tags, paths, category and metadata; answers 201 with the record and the embedding model used. Content equal to a live memory of the same kind that the scope sees (after folding Unicode forms, case, whitespace and a final full stop) stores nothing: the answer is that memory, unchanged, with `deduplicated: true`.',
+      'Stores a typed memory (rule, note, fact, decision...) with optional tags, paths, category, metadata and occurredAt (when what it says happened or was said; default: now); answers 201 with the record and the embedding model used. Content equal to a live memory of the same kind that the scope sees (after folding Unicode forms, case, whitespace and a final full stop) stores nothing: the answer is that memory, unchanged, with `deduplicated: true`.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',
@@ -59,7 +59,7 @@ export const memoryOperations = {
     path: '/memories/edit',
     summary: 'Edit a memory',
     description:
-      'Changes at least one editable field of a memory (content, type, layer, tags, paths, category, metadata); a request with only `id` is invalid. A request whose scope names a userId cannot edit a shared memory (no userId): 403 MEMORY_SHARED_READ_ONLY.',
+      'Changes at least one editable field of a memory (content, type, layer, tags, paths, category, metadata, occurredAt); a request with only `id` is invalid. A request whose scope names a userId cannot edit a shared memory (no userId): 403 MEMORY_SHARED_READ_ONLY.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',

@@ -23,6 +23,7 @@ import {
   TagsSchema,
   TimestampSchema,
 } from './common.js';
+import { ResolvedDateSchema } from './relative-dates.js';
 
 /** Why a graph-expanded memory was included (`memories[].graph`). */
 export const GraphExplainabilitySchema = z.object({
@@ -66,6 +67,18 @@ export const MemorySchema = z.object({
   supersededBy: z.string().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /**
+   * An additive field: when what the memory says happened or was said (ISO 8601 UTC); the request's `occurredAt`,
+   * else `createdAt`. Ranking reads it where it reads a memory's age. Optional in the type because other servers of
+   * this contract (memories.sh) do not send it; this server always does.
+   */
+  occurredAt: TimestampSchema.optional(),
+  /**
+   * An additive field: the content's relative time expressions ("yesterday", "last week", "next Friday") resolved
+   * against `occurredAt` (`resolveRelativeDates`), in the order they appear; empty when it has none. Optional in the
+   * type for the same reason as `occurredAt`; this server always sends it.
+   */
+  resolvedDates: z.array(ResolvedDateSchema).optional(),
 });
 export type Memory = z.infer<typeof MemorySchema>;
 
@@ -97,12 +110,23 @@ const memoryFields = {
   metadata: MetadataSchema.optional(),
 };
 
+/**
+ * A request's `occurredAt`: an ISO 8601 datetime with `Z` or an offset (`2023-05-08T13:56:00Z`), at most
+ * `LIMITS.occurredAtFutureMs` past the server's clock (the server checks that bound).
+ */
+export const OccurredAtSchema = z.iso
+  .datetime({ offset: true })
+  .describe(
+    'When what the memory says happened or was said (ISO 8601 datetime with Z or an offset); defaults to the time of the write. An additive field.',
+  );
+
 export const MemoryContentSchema = nonBlank(z.string().min(LIMITS.memoryContent.min).max(LIMITS.memoryContent.max));
 
 // memories/add
 export const AddMemoryInputSchema = z.strictObject({
   content: MemoryContentSchema,
   ...memoryFields,
+  occurredAt: OccurredAtSchema.optional(),
   embeddingModel: EmbeddingModelIdSchema.optional(),
   ...scopeField,
 });
@@ -165,12 +189,13 @@ export const ListMemoriesInputSchema = z.strictObject({
 export const ListMemoriesDataSchema = z.object({ memories: z.array(MemorySchema), count: z.number().int() });
 
 // memories/edit
-const editableFields = ['content', 'type', 'layer', 'tags', 'paths', 'category', 'metadata'] as const;
+const editableFields = ['content', 'type', 'layer', 'tags', 'paths', 'category', 'metadata', 'occurredAt'] as const;
 export const EditMemoryInputSchema = z
   .strictObject({
     id: z.string().min(1).max(64),
     content: MemoryContentSchema.optional(),
     ...memoryFields,
+    occurredAt: OccurredAtSchema.optional(),
     embeddingModel: EmbeddingModelIdSchema.optional(),
     ...scopeField,
   })

@@ -19,7 +19,7 @@ export interface ExpansionRequest {
 export interface ExpandedCandidate {
   memoryId: string;
   score: number;
-  createdAt: string;
+  occurredAt: string;
   graph: GraphExplainability;
 }
 
@@ -60,7 +60,7 @@ function scoreHop(
     best.set(step.memoryId, {
       memoryId: step.memoryId,
       score: round(score),
-      createdAt: step.createdAt,
+      occurredAt: step.occurredAt,
       graph: {
         whyIncluded: 'graph_expansion',
         linkedViaNode: step.via,
@@ -77,7 +77,7 @@ function scoreHop(
 function byScore(left: ExpandedCandidate, right: ExpandedCandidate): number {
   return (
     right.score - left.score ||
-    right.createdAt.localeCompare(left.createdAt) ||
+    right.occurredAt.localeCompare(left.occurredAt) ||
     left.memoryId.localeCompare(right.memoryId)
   );
 }

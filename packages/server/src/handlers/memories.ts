@@ -112,7 +112,7 @@ export const editMemory: Handler<'memories.edit'> = async (input, context) => {
   );
   const updated = await editMemoryRow(tenant, {
     existing,
-    patch: patchFrom(input, selection.modelId),
+    patch: patchFrom(input, selection.modelId, context.now),
     scope: context.scope,
     now: context.now,
   });

@@ -3,13 +3,14 @@ import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
 /**
- * Conversation context: memories written one after another in the same user and project scope, within 30 minutes,
- * are usually one conversation, and a turn often gets its subject from the turns before it (a reply such as "5 years
- * already!" answers "how long have you been married?"). So a lexical hit passes a share of its BM25 score to the next
- * three memories: 0.6, 0.3, 0.15 (halving with distance). On the development conversations, a reply one turn away
- * gained the most, two and three turns away still helped, and a full share (1.0) buried the hits themselves. Only a
- * successor the vector side finds related to the query (at or above the model's similarity floor) takes a share:
- * consecutive memories that are separate facts, not one conversation, do not pull each other in.
+ * Conversation context: memories written one after another in the same user and project scope, said within 30
+ * minutes of each other (`occurred_at`: an import of dated sessions keeps each session's turns together and its
+ * sessions apart), are usually one conversation, and a turn often gets its subject from the turns before it (a reply
+ * such as "5 years already!" answers "how long have you been married?"). So a lexical hit passes a share of its BM25
+ * score to the next three memories: 0.6, 0.3, 0.15 (halving with distance). On the development conversations, a reply
+ * one turn away gained the most, two and three turns away still helped, and a full share (1.0) buried the hits
+ * themselves. Only a successor the vector side finds related to the query (at or above the model's similarity floor)
+ * takes a share: consecutive memories that are separate facts, not one conversation, do not pull each other in.
  */
 export const CONTEXT_WEIGHTS: readonly number[] = [0.6, 0.3, 0.15];
 /**
@@ -20,7 +21,7 @@ export const CONTEXT_WEIGHTS: readonly number[] = [0.6, 0.3, 0.15];
  * it had helped nothing.
  */
 export const PREDECESSOR_WEIGHTS: readonly number[] = [0.15];
-/** How far apart two memories may be written and still count as one conversation. */
+/** How far apart two memories may be said (`occurred_at`) and still count as one conversation. */
 export const CONTEXT_WINDOW_MS = 30 * 60_000;
 
 interface Link {
@@ -60,7 +61,7 @@ async function neighboursOf(
 }
 
 /**
- * The lexical list with conversation context: the memories following each hit (live, same user and project, written
+ * The lexical list with conversation context: the memories following each hit (live, same user and project, said
  * within the window, passing the request's filters, related to the query per `related`) gain `CONTEXT_WEIGHTS[step]`
  * x the hit's score, and the one before it `PREDECESSOR_WEIGHTS[step]` x, which can bring in a memory that shares no
  * word with the query. Returns the list re-sorted by the new scores.
@@ -87,10 +88,10 @@ export async function withConversationContext(
   const rowBySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   const scored = new Map<number, RankedCandidate>(hits.map((hit) => [hit.row.seq, { ...hit }]));
   const pass = (hit: RankedCandidate, seqs: readonly number[], weights: readonly number[], sign: 1 | -1) => {
-    const written = Date.parse(hit.row.created_at);
+    const said = Date.parse(hit.row.occurred_at);
     seqs.forEach((seq, step) => {
       const row = rowBySeq.get(seq);
-      const gap = row === undefined ? Number.NaN : sign * (Date.parse(row.created_at) - written);
+      const gap = row === undefined ? Number.NaN : sign * (Date.parse(row.occurred_at) - said);
       if (row === undefined || !(gap >= 0 && gap <= CONTEXT_WINDOW_MS)) return;
       const current = scored.get(seq) ?? { row, score: 0, source: hit.source };
       scored.set(seq, { ...current, score: current.score + (weights[step] ?? 0) * hit.score });

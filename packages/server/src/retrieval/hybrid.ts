@@ -18,8 +18,10 @@ export const LEXICAL_WEIGHT = 1;
  */
 export const SEMANTIC_WEIGHT = 0.3;
 /**
- * Recency prior: up to 0.002 for a memory written now, halving every 30 days. One rank step near the top of a list
- * is worth about 0.0003, so the prior reorders close calls and never lifts a memory neither list found.
+ * Recency prior: up to 0.002 for a memory that happened or was said now (its `occurredAt`, the write time unless the
+ * write named one: a memory imported from a 2023 conversation is three years old), halving every 30 days. One rank
+ * step near the top of a list is worth about 0.0003, so the prior reorders close calls and never lifts a memory
+ * neither list found.
  */
 export const RECENCY_WEIGHT = 0.002;
 /**
@@ -38,9 +40,9 @@ export const RECENCY_HALF_LIFE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
-/** The recency prior of a memory at a time (0..RECENCY_WEIGHT). */
-export function recencyPrior(updatedAt: string, now: Date): number {
-  const ageDays = Math.max(0, (now.getTime() - Date.parse(updatedAt)) / DAY_MS);
+/** The recency prior of a memory that happened or was said at `occurredAt`, seen at `now` (0..RECENCY_WEIGHT). */
+export function recencyPrior(occurredAt: string, now: Date): number {
+  const ageDays = Math.max(0, (now.getTime() - Date.parse(occurredAt)) / DAY_MS);
   return Number.isFinite(ageDays) ? RECENCY_WEIGHT * 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS) : 0;
 }
 
@@ -95,7 +97,7 @@ export function fuseRankings(
         candidate.score +
         commonTermCredit(candidate, common) +
         labelCredit(candidate, terms) +
-        recencyPrior(candidate.row.updated_at, now),
+        recencyPrior(candidate.row.occurred_at, now),
     }))
     .sort((left, right) => right.score - left.score || left.row.seq - right.row.seq);
 }

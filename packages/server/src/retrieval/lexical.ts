@@ -26,7 +26,7 @@ export interface ScoredRow {
 export interface LexicalOptions extends CandidateScope {
   query: string;
   limit: number;
-  /** When FTS and LIKE find nothing, return the newest memories instead (context/get does; search does not). */
+  /** When FTS and LIKE find nothing, return the newest memories (by `occurred_at`) instead (context/get does). */
   recencyFallback: boolean;
 }
 
@@ -63,8 +63,9 @@ export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOpti
       fallbackReason: match === null ? 'query_has_no_terms' : 'no_match',
     };
   }
+  // Newest by when it happened or was said (`occurred_at`), not by when it was written: an import is not news.
   const recent = await database.all<MemoryRow>(
-    `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
+    `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.occurred_at DESC, m.seq DESC LIMIT ?`,
     [...where.args, options.limit],
   );
   return {
@@ -107,12 +108,13 @@ async function likeSearch(database: Database, query: string, where: Condition, l
   if (terms.length === 0) return [];
   const hits = terms.map(() => "(m.content LIKE ? ESCAPE '\\')").join(' + ');
   const args: InValue[] = terms.map((term) => `%${escapeLike(term)}%`);
-  // Substring matching reads every row it looks at: it looks at the newest LIKE_WINDOW memories of the scope only.
+  // Substring matching reads every row it looks at: it looks at the newest LIKE_WINDOW memories of the scope only
+  // (newest written, a cost bound the write-order index serves); equal matches rank by when they happened.
   const rows = await database.all<MemoryRow & { hits: number }>(
     `SELECT ${prefixed('m')}, (${hits}) AS hits
        FROM (SELECT * FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?) AS m
       WHERE (${hits}) > 0
-      ORDER BY hits DESC, m.created_at DESC LIMIT ?`,
+      ORDER BY hits DESC, m.occurred_at DESC LIMIT ?`,
     [...args, ...where.args, LIKE_WINDOW, ...args, limit],
   );
   return rows.map((row) => ({ row, score: Number(row.hits) / terms.length, source: 'lexical' }));

@@ -10,7 +10,8 @@ export interface PathStep {
   via: string;
   edgeType: EdgeType;
   confidence: number;
-  createdAt: string;
+  /** When the neighbour's content happened or was said: the newer wins a tie. */
+  occurredAt: string;
 }
 
 /**
@@ -50,7 +51,7 @@ interface NeighbourRow {
   via: string;
   edge_type: string;
   confidence: number;
-  created_at: string;
+  occurred_at: string;
 }
 
 /**
@@ -61,13 +62,13 @@ export async function nodeNeighbours(database: Database, fromIds: readonly strin
   const where = reachable(filter);
   const rows = await database.all<NeighbourRow>(
     `SELECT source.memory_id AS from_id, target.memory_id AS memory_id, n.label AS via, target.edge_type AS edge_type,
-            source.confidence * target.confidence AS confidence, m.created_at AS created_at
+            source.confidence * target.confidence AS confidence, m.occurred_at AS occurred_at
        FROM graph_memory_links source
        JOIN graph_nodes n ON n.id = source.node_id AND n.type NOT IN ('repo', 'user')
        JOIN graph_memory_links target ON target.node_id = source.node_id AND target.memory_id <> source.memory_id
        JOIN memories m ON m.id = target.memory_id
       WHERE source.memory_id IN (${marks(fromIds)}) AND ${where.sql}
-      ORDER BY ${weightCase('target.edge_type', filter.edgeWeights)} * source.confidence * target.confidence DESC, m.created_at DESC
+      ORDER BY ${weightCase('target.edge_type', filter.edgeWeights)} * source.confidence * target.confidence DESC, m.occurred_at DESC
       LIMIT ?`,
     [...fromIds, ...where.args, filter.maxRows],
   );
@@ -81,14 +82,14 @@ export async function edgeNeighbours(database: Database, fromIds: readonly strin
   const rows = await database.all<NeighbourRow>(
     `SELECT * FROM (
        SELECT e.source_memory_id AS from_id, e.target_memory_id AS memory_id, e.source_memory_id AS via,
-              e.edge_type AS edge_type, e.confidence AS confidence, m.created_at AS created_at
+              e.edge_type AS edge_type, e.confidence AS confidence, m.occurred_at AS occurred_at
          FROM graph_edges e JOIN memories m ON m.id = e.target_memory_id
         WHERE e.source_memory_id IN (${marks(fromIds)}) AND ${where.sql}
        UNION ALL
-       SELECT e.target_memory_id, e.source_memory_id, e.target_memory_id, e.edge_type, e.confidence, m.created_at
+       SELECT e.target_memory_id, e.source_memory_id, e.target_memory_id, e.edge_type, e.confidence, m.occurred_at
          FROM graph_edges e JOIN memories m ON m.id = e.source_memory_id
         WHERE e.target_memory_id IN (${marks(fromIds)}) AND ${where.sql}
-     ) ORDER BY ${weightCase('edge_type', filter.edgeWeights)} * confidence DESC, created_at DESC LIMIT ?`,
+     ) ORDER BY ${weightCase('edge_type', filter.edgeWeights)} * confidence DESC, occurred_at DESC LIMIT ?`,
     args,
   );
   return rows.map(toStep);
@@ -101,6 +102,6 @@ function toStep(row: NeighbourRow): PathStep {
     via: row.via,
     edgeType: row.edge_type as EdgeType,
     confidence: Number(row.confidence),
-    createdAt: row.created_at,
+    occurredAt: row.occurred_at,
   };
 }

@@ -241,6 +241,7 @@ export class MemoryStore {
     if (patch.category !== undefined) set('category', patch.category);
     if (patch.metadata !== undefined) set('metadata', JSON.stringify(patch.metadata));
     if (patch.embeddingModel !== undefined) set('embedding_model', patch.embeddingModel);
+    if (patch.occurredAt !== undefined) set('occurred_at', patch.occurredAt);
     const timestamp = now.toISOString();
     set('updated_at', timestamp);
     const owned = ownedBy(scope);

@@ -7,6 +7,7 @@ import {
   normalizeMemoryContent,
   type ResolvedScope,
   recordScopeOf,
+  resolveRelativeDates,
 } from '@memory-service/contract';
 import { parseJson, textOrNull } from './rows.js';
 import type { Condition } from './scope-filter.js';
@@ -31,6 +32,8 @@ export interface MemoryRow {
   updated_at: string;
   expires_at: string | null;
   deleted_at: string | null;
+  /** When what the memory says happened or was said (tenant migration 7); `created_at` unless the write named one. */
+  occurred_at: string;
 }
 
 /** Fields of a new memory. */
@@ -44,15 +47,20 @@ export interface NewMemory {
   metadata: Record<string, unknown>;
   embeddingModel: string | null;
   expiresAt: string | null;
+  /** When what it says happened or was said (ISO 8601 UTC); absent: the time of the write. */
+  occurredAt?: string;
 }
 
 /** Editable fields. */
 export type MemoryPatch = Partial<
-  Pick<NewMemory, 'content' | 'type' | 'layer' | 'tags' | 'paths' | 'category' | 'metadata' | 'embeddingModel'>
+  Pick<
+    NewMemory,
+    'content' | 'type' | 'layer' | 'tags' | 'paths' | 'category' | 'metadata' | 'embeddingModel' | 'occurredAt'
+  >
 >;
 
 export const MEMORY_COLUMNS =
-  'seq, id, content, type, layer, tags, paths, category, metadata, user_id, project_id, embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at';
+  'seq, id, content, type, layer, tags, paths, category, metadata, user_id, project_id, embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at, occurred_at';
 
 /** A 12-character lowercase hex id (docs/architecture.md#storage). */
 export function newMemoryId(): string {
@@ -67,7 +75,10 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(normalizeMemoryContent(content)).digest('hex');
 }
 
-/** The contract's memory record from a row; `scope` labels it `project` or `global` by its project. */
+/**
+ * The contract's memory record from a row; `scope` labels it `project` or `global` by its project, `resolvedDates` are
+ * its content's relative time expressions resolved against its `occurredAt`.
+ */
 export function toMemory(row: MemoryRow): Memory {
   const projectId = textOrNull(row.project_id);
   return {
@@ -86,12 +97,15 @@ export function toMemory(row: MemoryRow): Memory {
     supersededBy: textOrNull(row.superseded_by),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    occurredAt: row.occurred_at,
+    // Resolved from what is stored, so an edit of the content or of occurredAt resolves again.
+    resolvedDates: resolveRelativeDates(row.content, row.occurred_at),
   };
 }
 
 const INSERT_COLUMNS = `id, content, type, layer, tags, paths, category, metadata, user_id, project_id,
-  embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at`;
-const INSERT_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL';
+  embedding_model, superseded_by, content_hash, created_at, updated_at, expires_at, deleted_at, occurred_at`;
+const INSERT_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL, ?';
 
 /**
  * The INSERT of a new memory written with a scope (the bench seeds through it too). With `unlessExists` (a query),
@@ -120,6 +134,7 @@ export function memoryInsertStatement(
     timestamp,
     timestamp,
     memory.expiresAt,
+    memory.occurredAt ?? timestamp,
   ];
   if (unlessExists === undefined) {
     return { sql: `INSERT INTO memories (${INSERT_COLUMNS}) VALUES (${INSERT_VALUES})`, args };

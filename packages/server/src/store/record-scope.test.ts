@@ -27,6 +27,7 @@ function memoryRow(projectId: string | null): MemoryRow {
     updated_at: stamp,
     expires_at: null,
     deleted_at: null,
+    occurred_at: stamp,
   };
 }
 

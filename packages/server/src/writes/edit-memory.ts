@@ -4,9 +4,14 @@ import { embeddingText } from '../embeddings/embed-memories.js';
 import { enqueueIndexJobStatement } from '../store/index-jobs.js';
 import type { MemoryPatch, MemoryRow } from '../store/memory-rows.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { occurredAtOf } from './occurred-at.js';
 
-/** The patch a `memories/edit` applies: the fields the request gives, and the model selected for the memory. */
-export function patchFrom(input: OperationInput<'memories.edit'>, embeddingModel: string): MemoryPatch {
+/**
+ * The patch a `memories/edit` applies: the fields the request gives, and the model selected for the memory; throws
+ * the 400 of an `occurredAt` in the future.
+ */
+export function patchFrom(input: OperationInput<'memories.edit'>, embeddingModel: string, now: Date): MemoryPatch {
+  const occurredAt = occurredAtOf(input.occurredAt, now);
   return {
     ...(input.content === undefined ? {} : { content: input.content }),
     ...(input.type === undefined ? {} : { type: input.type }),
@@ -15,6 +20,7 @@ export function patchFrom(input: OperationInput<'memories.edit'>, embeddingModel
     ...(input.paths === undefined ? {} : { paths: input.paths }),
     ...(input.category === undefined ? {} : { category: input.category }),
     ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
+    ...(occurredAt === undefined ? {} : { occurredAt }),
     embeddingModel,
   };
 }

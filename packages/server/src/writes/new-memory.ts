@@ -1,5 +1,6 @@
 import { DEFAULTS, type MemoryLayer, type MemoryType, type OperationInput } from '@memory-service/contract';
 import type { NewMemory } from '../store/memory-rows.js';
+import { occurredAtOf } from './occurred-at.js';
 
 /** The type of a memory whose request names none. */
 const DEFAULT_TYPE: MemoryType = 'note';
@@ -19,10 +20,14 @@ export function expiryFor(layer: MemoryLayer, now: Date): string | null {
     : null;
 }
 
-/** The memory a `memories/add` stores: the request's fields with their defaults, embedded with `embeddingModel`. */
+/**
+ * The memory a `memories/add` stores: the request's fields with their defaults, embedded with `embeddingModel`;
+ * throws the 400 of an `occurredAt` in the future.
+ */
 export function newMemory(input: OperationInput<'memories.add'>, embeddingModel: string, now: Date): NewMemory {
   const type = input.type ?? DEFAULT_TYPE;
   const layer = input.layer ?? defaultLayer(type);
+  const occurredAt = occurredAtOf(input.occurredAt, now);
   return {
     content: input.content,
     type,
@@ -33,5 +38,6 @@ export function newMemory(input: OperationInput<'memories.add'>, embeddingModel:
     metadata: input.metadata ?? {},
     embeddingModel,
     expiresAt: expiryFor(layer, now),
+    ...(occurredAt === undefined ? {} : { occurredAt }),
   };
 }

@@ -4,6 +4,7 @@ import { embeddingMigrations } from './tenant-embeddings.js';
 import { ftsMigrations } from './tenant-fts.js';
 import { graphMigrations } from './tenant-graph.js';
 import { indexingMigrations } from './tenant-indexing.js';
+import { occurredAtMigrations } from './tenant-occurred-at.js';
 
 /** Memories, FTS index, sessions, skill files, lifecycle events (versions 1-9). */
 const coreMigrations: readonly Migration[] = [
@@ -150,6 +151,7 @@ export const tenantMigrations: readonly Migration[] = [
   ...coreMigrations,
   ...ftsMigrations,
   ...duplicatesMigrations,
+  ...occurredAtMigrations,
   ...embeddingMigrations,
   ...graphMigrations,
   ...indexingMigrations,
