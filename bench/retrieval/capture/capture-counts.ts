@@ -2,9 +2,11 @@
 export interface CaptureCounts {
   /** Memories capture stored. */
   stored: number;
-  /** Messages capture left out as filler ("ok", "thanks"), and the answers to filler messages, which it drops too. */
-  filler: number;
-  /** Messages capture left out as already remembered. */
+  /** Of those, assistant replies the next user message accepted (`Assistant (accepted): …`). */
+  accepted: number;
+  /** User messages capture stored nothing of (questions, requests, filler, nothing stated) and found no duplicate in. */
+  leftOut: number;
+  /** Candidates capture left out as already remembered. */
   duplicates: number;
   /** Model calls, one per user message. */
   calls: number;
@@ -12,7 +14,7 @@ export interface CaptureCounts {
   unanswered: number;
   /** Calls after which capture reported nothing (a repeated turn key, or a failure). */
   uncaptured: number;
-  /** Stored memories whose text names no dialog turn. */
+  /** Stored memories that no turn of their call holds (`turnOfMemory`): never credited to a turn. */
   unmapped: number;
   /** Failures the middleware reported, by operation. */
   errors: Record<string, number>;
@@ -24,7 +26,8 @@ export interface CaptureCounts {
 export function emptyCaptureCounts(): CaptureCounts {
   return {
     stored: 0,
-    filler: 0,
+    accepted: 0,
+    leftOut: 0,
     duplicates: 0,
     calls: 0,
     unanswered: 0,

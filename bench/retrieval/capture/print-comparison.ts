@@ -48,8 +48,9 @@ export function printComparison(input: {
         ),
       ),
     row('overall', imported.figures('overall'), captured.figures('overall'), ks),
-    `memories: import ${input.importedMemories}, capture ${counts.stored} (skipped ${counts.filler} as filler, ` +
-      `${counts.duplicates} as duplicates; ${counts.unmapped} not mapped to a turn)`,
+    `memories: import ${input.importedMemories}, capture ${counts.stored} (${counts.accepted} accepted replies; ` +
+      `${counts.leftOut} user messages with nothing stored, ${counts.duplicates} duplicates skipped; ` +
+      `${counts.unmapped} not mapped to a turn)`,
     `replay: ${counts.calls} model calls (${counts.unanswered} user messages with no answer), ${counts.uncaptured} ` +
       `with no capture event, errors: ${errors.length === 0 ? 'none' : errors.join(', ')}, ` +
       `${Math.round(counts.replayMs / 100) / 10} s`,

@@ -5,6 +5,7 @@ import type { InProcessServer } from '../in-process-server.js';
 import type { Conversation, TurnMemory } from '../locomo.js';
 import type { CaptureCounts } from './capture-counts.js';
 import { pairTurns } from './pair-turns.js';
+import { turnOfMemory } from './turn-of-memory.js';
 
 /** Earlier messages of the session sent with each user message: a chat's shape, without a quadratic replay. */
 const HISTORY_MESSAGES = 4;
@@ -19,31 +20,12 @@ function messageOf(turn: TurnMemory, captions: boolean): string {
   return captions && turn.caption !== null ? `${turn.text} (image: ${turn.caption})` : turn.text;
 }
 
-/** Text as compared when mapping a memory back to its turn: case and whitespace folded. */
-function fold(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** Maps captured memories back to dialog ids by their text (`User: <message>` / `Assistant: <message>`). */
-function createTurnIndex(turns: readonly TurnMemory[], captions: boolean) {
-  const idsOf = new Map<string, string[]>();
-  for (const turn of turns) {
-    const key = fold(messageOf(turn, captions));
-    idsOf.set(key, [...(idsOf.get(key) ?? []), turn.diaId]);
-  }
-  return {
-    /** The dialog id of the first turn not yet mapped with this memory's text, if any. */
-    take(content: string): string | undefined {
-      return idsOf.get(fold(content.replace(/^(User|Assistant): /, '')))?.shift();
-    },
-  };
-}
-
 /**
  * Replays a conversation through `memoryMiddleware({ capture: 'turns' })` and a mock model that answers with the
  * other speaker's next turn (see `pairTurns`), into its own tenant; each session is one chat, each user message is
- * sent with the session's last few messages, and the capture is awaited after each call. Returns the stored
- * memories' dialog ids by memory id, and adds to `counts`.
+ * sent with the session's last few messages, and the capture is awaited after each call. Each stored memory is mapped
+ * to the sent turn it was taken from (`turnOfMemory`). Returns the stored memories' dialog ids by memory id, and adds
+ * to `counts`.
  */
 export async function replayCapture(input: {
   server: InProcessServer;
@@ -78,36 +60,43 @@ export async function replayCapture(input: {
     }),
     middleware,
   });
-  const index = createTurnIndex(conversation.turns, captions);
+  const wordingOf = (turn: TurnMemory) => messageOf(turn, captions);
   const diaIdOf = new Map<string, string>();
   for (const { pairs } of sessions) {
-    const history: ModelMessage[] = [];
+    // Each message with its turn, to map what capture stored back to the turn it was taken from.
+    const history: { message: ModelMessage; turn: TurnMemory }[] = [];
     for (const { user, answer } of pairs) {
       const userText = messageOf(user, captions);
       const answerText = answer === undefined ? '' : messageOf(answer, captions);
       const before = events.length;
+      const sent = history.slice(-HISTORY_MESSAGES);
+      const sentAnswers = sent
+        .filter(({ message }) => message.role === 'assistant')
+        .map(({ turn }) => turn)
+        .reverse();
       await generateText({
         model,
-        messages: [...history.slice(-HISTORY_MESSAGES), { role: 'user', content: userText }],
+        messages: [...sent.map(({ message }) => message), { role: 'user', content: userText }],
       });
       await middleware.flush();
       counts.calls += 1;
       if (answer === undefined) counts.unanswered += 1;
       const turnEvents = events.slice(before);
       if (turnEvents.length === 0) counts.uncaptured += 1;
-      const offered = [userText, answerText].filter((text) => text.trim() !== '').length;
       for (const event of turnEvents) {
         counts.duplicates += event.duplicates;
-        counts.filler += offered - event.added.length - event.duplicates;
+        const fromUser = event.added.filter((memory) => memory.content.startsWith('User: ')).length;
+        if (fromUser === 0 && event.duplicates === 0) counts.leftOut += 1;
+        counts.accepted += event.added.length - fromUser;
         for (const memory of event.added) {
           counts.stored += 1;
-          const diaId = index.take(memory.content);
+          const diaId = turnOfMemory(memory.content, { user, answers: sentAnswers }, wordingOf);
           if (diaId === undefined) counts.unmapped += 1;
           else diaIdOf.set(memory.id, diaId);
         }
       }
-      history.push({ role: 'user', content: userText });
-      if (answer !== undefined) history.push({ role: 'assistant', content: answerText });
+      history.push({ message: { role: 'user', content: userText }, turn: user });
+      if (answer !== undefined) history.push({ message: { role: 'assistant', content: answerText }, turn: answer });
       input.onTurn();
       if (answer !== undefined) input.onTurn();
     }

@@ -21,9 +21,11 @@ export interface MemoryMiddlewareOptions
   session?: SessionOptions;
   /**
    * Memory that saves itself: after each finished user turn (once, not per tool-loop step), store nothing (`'off'`,
-   * default), the user's message and the answer (`'turns'`, deduplicated), or what a model extracts from the turn
-   * (`{ extract: model }`: facts, preferences, decisions, corrections; a correction supersedes the stored memory).
-   * It runs after the answer, never delaying or failing it; failures go to `onError` as `capture`.
+   * default), what the user stated and the earlier reply the user accepted (`'turns'`, no model: the message's
+   * statements without its questions, requests, pasted text or small talk; nothing when a memory tool wrote during
+   * the turn; the answer itself never; deduplicated), or what a model extracts from the turn (`{ extract: model }`:
+   * facts, preferences, decisions, corrections; a correction supersedes the stored memory). It runs after the
+   * answer, never delaying or failing it; failures go to `onError` as `capture`.
    */
   capture?: CaptureOption;
   /** Told what each turn's capture stored. */

@@ -15,6 +15,7 @@ import {
   lastUserText,
   type ModelOutput,
   outputOfContent,
+  previousAssistantText,
   toQuery,
   withSystemMessage,
 } from './prompt.js';
@@ -49,6 +50,8 @@ interface TurnRecord {
   prepared: Promise<PreparedTurn>;
   /** The turn's user message (empty when the prompt has none: nothing to capture). */
   userText: string;
+  /** The assistant's reply that the user message answers, from the prompt's history. */
+  previousAnswer: string;
   /** The tools the model called in the turn's steps so far. */
   toolCalls: ModelOutput['toolCalls'];
   /** Whether a step has given the turn's final answer (a step that did not end in tool calls). */
@@ -155,6 +158,7 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
     const create = (): TurnRecord => ({
       prepared: prepare(params),
       userText: lastUserText(params.prompt),
+      previousAnswer: previousAssistantText(params.prompt),
       toolCalls: [],
       answered: false,
       captured: false,
@@ -193,6 +197,7 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
         await capture({
           userText: record.userText,
           answer: output.text,
+          previousAnswer: record.previousAnswer,
           known: prepared.known,
           toolCalls: record.toolCalls,
           sessionId: lifecycle?.view().sessionId,

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Content, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { LIMITS } from '@memory-service/contract';
+import { lastUserIndex } from './turn/turn-key.js';
 
 /** The text of the last user message (its text parts, joined), or an empty string. */
 export function lastUserText(prompt: LanguageModelV4Prompt): string {
@@ -12,6 +13,21 @@ export function lastUserText(prompt: LanguageModelV4Prompt): string {
       .trim();
   }
   return '';
+}
+
+/**
+ * The text of the assistant's messages between the last two user messages: the reply the last user message answers
+ * ("yes, let's do that"). Read from the history the app sends, so a middleware made per request sees it too.
+ */
+export function previousAssistantText(prompt: LanguageModelV4Prompt): string {
+  const texts: string[] = [];
+  for (let index = lastUserIndex(prompt) - 1; index >= 0; index -= 1) {
+    const message = prompt[index];
+    if (message?.role === 'user') break;
+    if (message?.role !== 'assistant') continue;
+    texts.unshift(message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''));
+  }
+  return texts.join('\n').trim();
 }
 
 /** Whether the prompt ends with a user message: a new turn, not a later step of a tool loop. */

@@ -67,7 +67,7 @@ const fact = (content: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("capture: 'turns'", () => {
-  it('stores each turn’s message and answer after a three-turn chat, skipping filler and duplicates', async () => {
+  it('stores what the user states after a three-turn chat, skipping filler, answers and duplicates', async () => {
     const conversation = chat('turns', 'turns-user', (question) =>
       question.startsWith('Thanks') ? 'You are welcome!' : `About "${question}": noted.`,
     );
@@ -75,14 +75,11 @@ describe("capture: 'turns'", () => {
     await conversation.say('Thanks!');
     await conversation.say('I live in Lisbon and work as a pastry chef.');
 
-    expect(await stored('turns-user')).toEqual([
-      'Assistant: About "I live in Lisbon and work as a pastry chef.": noted.',
-      'User: I live in Lisbon and work as a pastry chef.',
-    ]);
+    expect(await stored('turns-user')).toEqual(['User: I live in Lisbon and work as a pastry chef.']);
     expect(conversation.events.map((event) => [event.added.length, event.duplicates])).toEqual([
-      [2, 0],
+      [1, 0],
       [0, 0],
-      [0, 2],
+      [0, 1],
     ]);
     expect(conversation.onError).not.toHaveBeenCalled();
     const listed = await server.client.memories.list({ limit: 10, scope: conversation.scope });
@@ -99,14 +96,14 @@ describe("capture: 'turns'", () => {
       capture: 'turns',
       onCapture: (event) => events.push(event),
     });
-    const model = wrapLanguageModel({ model: echoModel(() => 'Deploying now.'), middleware });
+    const model = wrapLanguageModel({ model: echoModel(() => 'Noted.'), middleware });
     for (let turn = 0; turn < 2; turn += 1) {
-      await generateText({ model, prompt: 'Deploy the staging branch.' });
+      await generateText({ model, prompt: 'I deploy the staging branch on Fridays.' });
       await middleware.flush();
     }
     expect(events.map((event) => [event.added.length, event.duplicates])).toEqual([
-      [2, 0],
-      [0, 2],
+      [1, 0],
+      [0, 1],
     ]);
     const ended = await middleware.session.end();
     expect(ended?.messageCount).toBe(4);
@@ -137,14 +134,12 @@ describe("capture: 'turns'", () => {
       model: wrapLanguageModel({ model, middleware }),
       tools: memoryTools({ client: server.client, scope }),
       stopWhen: isStepCount(3),
-      prompt: 'How often should I water my ferns?',
+      prompt: 'I keep three ferns on my balcony.',
     });
     await middleware.flush();
     expect(events).toHaveLength(1);
-    expect(events[0]!.added.map((memory) => memory.content)).toEqual([
-      'User: How often should I water my ferns?',
-      'Assistant: Water them weekly.',
-    ]);
+    // A tool that only reads (searchMemories) leaves the user's statement to capture.
+    expect(events[0]!.added.map((memory) => memory.content)).toEqual(['User: I keep three ferns on my balcony.']);
   });
 
   it('captures a streamed answer once the stream has closed', async () => {
@@ -154,10 +149,7 @@ describe("capture: 'turns'", () => {
     const result = streamText({ model: wrapLanguageModel({ model, middleware }), prompt: 'I own seven bicycles.' });
     expect(await result.text).toBe('Seven bikes is a lot.');
     await middleware.flush();
-    expect(await stored('stream-capture-user')).toEqual([
-      'Assistant: Seven bikes is a lot.',
-      'User: I own seven bicycles.',
-    ]);
+    expect(await stored('stream-capture-user')).toEqual(['User: I own seven bicycles.']);
   });
 
   it('never delays the answer: it arrives while capture is still writing, and a failed write goes to onError', async () => {
@@ -261,6 +253,61 @@ describe('capture: { extract }', () => {
     );
     expect(events[0]).toMatchObject({ added: [], duplicates: 1 });
     expect(await stored('tool-and-extract-user')).toEqual(['The user has a cat named Miso.']);
+  });
+
+  it('stores a repeated extracted fact once, whatever its case, spacing or final full stop', async () => {
+    const extraction = extractor([
+      JSON.stringify({ memories: [fact('The user is vegan.'), fact('the user is  vegan')] }),
+      JSON.stringify({ memories: [fact('The user is Vegan!')] }),
+    ]);
+    const conversation = chat({ extract: extraction.model }, 'repeat-extract-user');
+    await conversation.say('I am vegan, by the way.');
+    await conversation.say('Did I mention that I am vegan?');
+    expect(await stored('repeat-extract-user')).toEqual(['The user is vegan.']);
+    expect(conversation.events.map((event) => [event.added.length, event.duplicates])).toEqual([
+      [1, 1],
+      [0, 1],
+    ]);
+  });
+
+  it('two app instances extracting one fact at once store it once: the server answers the copy as a duplicate', async () => {
+    const scope = { userId: 'two-instances-user' };
+    // Both adds are held until both arrived: each instance has already checked, and not found, the fact.
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothArrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const instance = () => {
+      const events: CaptureEvent[] = [];
+      const client = interceptedClient(server, async (path, forward) => {
+        if (path.endsWith('/memories/add')) {
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothArrived;
+        }
+        return forward();
+      });
+      const extraction = extractor([JSON.stringify({ memories: [fact('The user works night shifts.')] })]);
+      const middleware = memoryMiddleware({
+        client,
+        scope,
+        capture: { extract: extraction.model },
+        onCapture: (event) => events.push(event),
+      });
+      const model = wrapLanguageModel({ model: echoModel(() => 'Noted.'), middleware });
+      return { events, run: () => generateText({ model, prompt: 'I work night shifts.' }), middleware };
+    };
+    const [first, second] = [instance(), instance()];
+    await Promise.all([first.run(), second.run()]);
+    await Promise.all([first.middleware.flush(), second.middleware.flush()]);
+
+    expect(await stored('two-instances-user')).toEqual(['The user works night shifts.']);
+    const events = [...first.events, ...second.events];
+    expect(events.map((event) => [event.added.length, event.duplicates]).sort()).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
   });
 
   it('makes no extraction call for filler', async () => {

@@ -12,7 +12,8 @@ export interface ExtractCapture {
 
 /**
  * What the middleware stores from the conversation by itself, after each finished user turn: nothing (`'off'`, the
- * default), the turn's user message and answer (`'turns'`), or what a model extracts from it (`{ extract: model }`).
+ * default), what the user stated and the assistant proposals the user accepted (`'turns'`, no model needed), or what
+ * a model extracts from the turn (`{ extract: model }`).
  */
 export type CaptureOption = 'off' | 'turns' | ExtractCapture;
 
@@ -35,6 +36,8 @@ export interface CaptureEvent {
 export interface CapturedTurn {
   userText: string;
   answer: string;
+  /** The assistant's reply before the user's message, from the prompt's history ('' when the app sent none). */
+  previousAnswer: string;
   /** The memories the turn's context brought (for deduplication and contradictions). */
   known: readonly { id: string; content: string }[];
   /** The tools the model called during the turn (a memory tool may have saved something already). */

@@ -1,5 +1,5 @@
 import type { MemoryClient } from '@memory-service/client';
-import { LIMITS, type MemoryLayer, type MemoryType, type Scope } from '@memory-service/contract';
+import type { Scope } from '@memory-service/contract';
 import { isMeaningful } from '../lifecycle/is-meaningful.js';
 import {
   CAPTURE_TAG_PREFIX,
@@ -10,15 +10,7 @@ import {
 } from './capture-options.js';
 import { createDeduplicator } from './dedupe.js';
 import { type ExtractedMemory, extractMemories } from './extract-memories.js';
-
-/** One memory capture wants to store. */
-interface Candidate {
-  content: string;
-  type: MemoryType;
-  layer?: MemoryLayer;
-  tags: string[];
-  metadata: Record<string, string>;
-}
+import { type Candidate, turnCandidates } from './turn-candidates.js';
 
 /** What the turn's tool calls saved (any call with a `content` string: addMemory, editMemory...), as known texts. */
 function savedByTools(calls: CapturedTurn['toolCalls']): { id: string; content: string }[] {
@@ -44,26 +36,6 @@ function withoutRules(memory: ExtractedMemory, allowRuleWrites: boolean): Extrac
   };
 }
 
-/** The turn's message and answer, each unless it is filler ("thanks!", "you're welcome"). */
-function turnCandidates(turn: CapturedTurn): Candidate[] {
-  const session: Record<string, string> = turn.sessionId === undefined ? {} : { sessionId: turn.sessionId };
-  return [
-    { role: 'user', label: 'User', text: turn.userText },
-    { role: 'assistant', label: 'Assistant', text: turn.answer },
-  ].flatMap(({ role, label, text }) =>
-    isMeaningful(text)
-      ? [
-          {
-            content: `${label}: ${text.trim()}`.slice(0, LIMITS.memoryContent.max),
-            type: 'note' as const,
-            tags: [`${CAPTURE_TAG_PREFIX}turn`],
-            metadata: { capture: 'turn', role, ...session },
-          },
-        ]
-      : [],
-  );
-}
-
 function extractedCandidate(memory: ExtractedMemory, turn: CapturedTurn): Candidate {
   return {
     content: memory.content.trim(),
@@ -80,10 +52,10 @@ function extractedCandidate(memory: ExtractedMemory, turn: CapturedTurn): Candid
 }
 
 /**
- * The capture of one middleware: after each finished user turn, stores the turn (`'turns'`) or what the extraction
- * model names in it, skipping what is already remembered. A correction of a stored memory is settled by the
- * server's consolidation, which supersedes the stored memory and keeps it as history. Throws on failure; the
- * middleware runs it in the background and reports.
+ * The capture of one middleware: after each finished user turn, stores what the turn holds worth keeping
+ * (`'turns'`: `turnCandidates`) or what the extraction model names in it, skipping what is already remembered. A
+ * correction of a stored memory is settled by the server's consolidation, which supersedes the stored memory and
+ * keeps it as history. Throws on failure; the middleware runs it in the background and reports.
  */
 export function createCapture({
   client,
@@ -110,7 +82,9 @@ export function createCapture({
       }
       const result = await client.memories.add({ ...candidate, scope });
       deduplicator.remember(candidate.content);
-      added.push({ id: result.id, content: candidate.content });
+      // The server answers an equal live memory instead of storing a copy: nothing was added.
+      if (result.deduplicated === true) duplicates += 1;
+      else added.push({ id: result.id, content: candidate.content });
     }
     return { added, duplicates };
   }

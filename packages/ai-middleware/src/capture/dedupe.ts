@@ -1,16 +1,16 @@
 import type { MemoryClient } from '@memory-service/client';
-import { LIMITS, type Scope } from '@memory-service/contract';
+import { LIMITS, normalizeMemoryContent, type Scope } from '@memory-service/contract';
 
 const RECENT_LIMIT = 512;
 
-/** The text as the server compares duplicates: case and whitespace folded. */
-export function normalizeContent(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
+/** The text as the server compares duplicates (`normalizeMemoryContent`: Unicode forms, case, whitespace, a final full stop). */
+export const normalizeContent = normalizeMemoryContent;
 
 /**
  * Tells whether a text is already remembered in the scope: among the turn's retrieved memories, among what this
- * middleware stored lately, or found by a lexical search for it. A failed search counts as "not known".
+ * middleware stored lately, or found by a lexical search for it. A failed search counts as "not known". A known text
+ * costs no write; the server refuses the duplicates this misses (two app instances capturing one fact at once) and
+ * says so (`deduplicated`).
  */
 export function createDeduplicator(client: MemoryClient, scope: Scope | undefined) {
   const recent = new Set<string>();
