@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Hono } from 'hono';
 import { createApp } from '../src/app.js';
 import { type BootstrapOptions, closeServices, createServices } from '../src/bootstrap.js';
@@ -107,4 +108,16 @@ export async function createTestServer(
       if (dataDir === undefined) rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** An MCP client of a test server, served in-process by `app.request` (no port), with the test key or `key`. */
+export async function connectMcp(server: TestServer, name: string, key: string = TEST_KEY): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+      fetch: async (url, init) => server.app.request(String(url), init),
+    }),
+  );
+  return client;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/store/database.js';
 import { MemoryStore } from '../src/store/memories.js';
@@ -10,7 +10,7 @@ import { contentHash } from '../src/store/memory-rows.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
-import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
+import { connectMcp, createTestServer, type TestServer } from './harness.js';
 
 // Issue 24, "No duplicates": an add whose normalised content equals a live memory of the same kind that its scope
 // sees answers that memory with `deduplicated: true` and writes no second row, on HTTP and MCP alike.
@@ -216,13 +216,7 @@ describe('memories/add refuses duplicates', () => {
 
 describe('add_memory over MCP', () => {
   it('answers the stored memory with deduplicated true the second time', async () => {
-    const client = new Client({ name: 'memories-duplicates', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
-        requestInit: { headers: { Authorization: `Bearer ${TEST_KEY}` } },
-        fetch: async (url, init) => server.app.request(String(url), init),
-      }),
-    );
+    const client = await connectMcp(server, 'memories-duplicates');
     clients.push(client);
     const call = async (content: string) => {
       const result = await client.callTool({ name: 'add_memory', arguments: { content, user_id: 'mcp-user' } });

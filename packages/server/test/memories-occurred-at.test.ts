@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/store/database.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
-import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
+import { connectMcp, createTestServer, type TestServer } from './harness.js';
 
 // Issue 24, part 3 ("Time"): a memory knows when what it says happened or was said (`occurredAt`, additive on add,
 // edit and every record; default: the write time), and ranking reads it where it read the write time.
@@ -170,13 +170,7 @@ describe('ranking reads occurredAt', () => {
 
 describe('add_memory and edit_memory over MCP', () => {
   it('take occurred_at', async () => {
-    const client = new Client({ name: 'memories-occurred-at', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
-        requestInit: { headers: { Authorization: `Bearer ${TEST_KEY}` } },
-        fetch: async (url, init) => server.app.request(String(url), init),
-      }),
-    );
+    const client = await connectMcp(server, 'memories-occurred-at');
     clients.push(client);
     const tools = await client.listTools();
     const addTool = tools.tools.find((tool) => tool.name === 'add_memory');

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapturing } from './cli-run.js';
-import { ADMIN_TOKEN, createTestServer, TEST_KEY, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, connectMcp, createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
 // Review of issue 23, finding 5: any key holder's MCP client stored rules (`add_memory` with type or layer `rule`)
 // and rewrote the shared rule every user's context injects (`edit_memory`). Over MCP, rule writes (add, edit,
@@ -18,13 +18,7 @@ const clients: Client[] = [];
 
 /** An MCP client of `target` with `key`, served in-process by `app.request`. */
 async function mcpClient(target: TestServer, key: string = TEST_KEY): Promise<Client> {
-  const client = new Client({ name: 'review-mcp-rule-writes', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
-      requestInit: { headers: { Authorization: `Bearer ${key}` } },
-      fetch: async (url, init) => target.app.request(String(url), init),
-    }),
-  );
+  const client = await connectMcp(target, 'review-mcp-rule-writes', key);
   clients.push(client);
   return client;
 }

@@ -1,6 +1,6 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
+import { connectMcp, createTestServer, type TestServer } from './harness.js';
 
 // Review of issue 23, finding 4: a call scoped to one user forgot the tenant-wide rule "Never share customer card
 // numbers." and every other user lost it. A user-scoped call reads shared records (no userId) but never edits,
@@ -15,13 +15,7 @@ const bob = { userId: 'bob' };
 
 beforeAll(async () => {
   server = await createTestServer();
-  mcp = new Client({ name: 'review-shared-records', version: '1.0.0' });
-  await mcp.connect(
-    new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
-      requestInit: { headers: { Authorization: `Bearer ${TEST_KEY}` } },
-      fetch: async (url, init) => server.app.request(String(url), init),
-    }),
-  );
+  mcp = await connectMcp(server, 'review-shared-records');
 });
 afterAll(async () => {
   await mcp.close();

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
+import { connectMcp, createTestServer, type TestServer } from './harness.js';
 
 // Review of issue 23, finding 4, for skill files: a call scoped to one user deleted the tenant's shared runbook (a
 // skill file written without a userId) and every other user lost it. A user-scoped call reads shared skill files but
@@ -26,13 +26,7 @@ interface ListedFile {
 
 beforeAll(async () => {
   server = await createTestServer();
-  mcp = new Client({ name: 'review-shared-skill-files', version: '1.0.0' });
-  await mcp.connect(
-    new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
-      requestInit: { headers: { Authorization: `Bearer ${TEST_KEY}` } },
-      fetch: async (url, init) => server.app.request(String(url), init),
-    }),
-  );
+  mcp = await connectMcp(server, 'review-shared-skill-files');
 });
 afterAll(async () => {
   await mcp.close();

@@ -1,9 +1,9 @@
 import { API_PREFIX, type OperationDefinition, operations } from '@memory-service/contract';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
-import { ADMIN_TOKEN, createTestServer, TEST_KEY, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, connectMcp, createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
 // Review finding 11: `{"content": "...", "userId": "bob"}` stored a shared memory (userId belongs in `scope`) that
 // every user then read. Unknown fields are refused, on every route and on MCP, and nothing is stored.
@@ -18,13 +18,7 @@ const storedCount = async () =>
 beforeAll(async () => {
   server = await createTestServer();
   database = await workspaceDatabase(server);
-  mcp = new Client({ name: 'review-unknown-fields', version: '1.0.0' });
-  await mcp.connect(
-    new StreamableHTTPClientTransport(new URL('http://memory.test/api/mcp'), {
-      requestInit: { headers: { Authorization: `Bearer ${TEST_KEY}` } },
-      fetch: async (url, init) => server.app.request(String(url), init),
-    }),
-  );
+  mcp = await connectMcp(server, 'review-unknown-fields');
 });
 afterAll(async () => {
   await mcp.close();
