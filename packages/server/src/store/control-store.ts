@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey, previewApiKey } from '../auth/keys.js';
-import { controlCache, readThrough } from './control-cache.js';
+import { controlCache } from './control-cache.js';
 import type { Database } from './database.js';
 import { EmbeddingConfigStore } from './embedding-config.js';
 
@@ -55,8 +55,8 @@ export class ControlStore {
 
   /** Drops cached rows (after writing to the control database behind this store's back). */
   clearCaches(): void {
-    this.keysByHash.clear();
-    this.owners.clear();
+    this.keysByHash.drop();
+    this.owners.drop();
     this.embeddingConfig.clear();
   }
 
@@ -75,13 +75,14 @@ export class ControlStore {
   async createOwner(name: string, workspaceDbUrl: (id: string) => string | null, now: Date): Promise<OwnerRow> {
     const id = `ws_${randomBytes(8).toString('hex')}`;
     const row: OwnerRow = { id, name, workspace_db_url: workspaceDbUrl(id), created_at: now.toISOString() };
-    this.owners.delete(id);
-    await this.database.run('INSERT INTO owners (id, name, workspace_db_url, created_at) VALUES (?, ?, ?, ?)', [
-      row.id,
-      row.name,
-      row.workspace_db_url,
-      row.created_at,
-    ]);
+    await this.owners.writing(id, () =>
+      this.database.run('INSERT INTO owners (id, name, workspace_db_url, created_at) VALUES (?, ?, ?, ?)', [
+        row.id,
+        row.name,
+        row.workspace_db_url,
+        row.created_at,
+      ]),
+    );
     return row;
   }
 
@@ -111,13 +112,11 @@ export class ControlStore {
   }
 
   async findOwner(ownerId: string): Promise<OwnerRow | undefined> {
-    return readThrough(this.owners, ownerId, () =>
-      this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]),
-    );
+    return this.owners.read(ownerId, () => this.database.get<OwnerRow>('SELECT * FROM owners WHERE id = ?', [ownerId]));
   }
 
   async findKeyByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-    return readThrough(this.keysByHash, keyHash, () =>
+    return this.keysByHash.read(keyHash, () =>
       this.database.get<ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]),
     );
   }
@@ -141,12 +140,13 @@ export class ControlStore {
       last_used_at: null,
       allow_rule_writes: allowRuleWrites ? 1 : 0,
     };
-    this.keysByHash.delete(row.key_hash);
-    await this.database.run(
-      `INSERT OR IGNORE INTO api_keys (id, owner_id, key_hash, preview, created_at, expires_at, revoked_at, last_used_at,
-         allow_rule_writes)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)`,
-      [row.id, row.owner_id, row.key_hash, row.preview, row.created_at, row.expires_at, row.allow_rule_writes],
+    await this.keysByHash.writing(row.key_hash, () =>
+      this.database.run(
+        `INSERT OR IGNORE INTO api_keys (id, owner_id, key_hash, preview, created_at, expires_at, revoked_at,
+           last_used_at, allow_rule_writes)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)`,
+        [row.id, row.owner_id, row.key_hash, row.preview, row.created_at, row.expires_at, row.allow_rule_writes],
+      ),
     );
     return row;
   }
@@ -174,17 +174,18 @@ export class ControlStore {
 
   /** Revokes one key (by id) or every live key of the owner; returns how many were revoked. */
   async revokeKeys(ownerId: string, now: Date, keyId?: string): Promise<number> {
-    this.keysByHash.clear();
-    if (keyId !== undefined) {
-      return this.database.run(
-        'UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND id = ? AND revoked_at IS NULL',
-        [now.toISOString(), ownerId, keyId],
-      );
-    }
-    return this.database.run('UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND revoked_at IS NULL', [
-      now.toISOString(),
-      ownerId,
-    ]);
+    return this.keysByHash.writing(undefined, () =>
+      keyId !== undefined
+        ? this.database.run('UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND id = ? AND revoked_at IS NULL', [
+            now.toISOString(),
+            ownerId,
+            keyId,
+          ])
+        : this.database.run('UPDATE api_keys SET revoked_at = ? WHERE owner_id = ? AND revoked_at IS NULL', [
+            now.toISOString(),
+            ownerId,
+          ]),
+    );
   }
 
   async findKey(ownerId: string, keyId: string): Promise<ApiKeyRow | undefined> {

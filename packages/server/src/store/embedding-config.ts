@@ -1,4 +1,4 @@
-import { controlCache, readThrough } from './control-cache.js';
+import { controlCache } from './control-cache.js';
 import type { Database } from './database.js';
 
 /** An owner's embedding configuration as stored in the control database. */
@@ -19,12 +19,12 @@ export class EmbeddingConfigStore {
 
   /** Drops every cached configuration (after a write behind this store's back). */
   clear(): void {
-    this.cached.clear();
+    this.cached.drop();
   }
 
   /** The owner's configuration, cached (see the class). */
   async cachedFor(ownerId: string): Promise<EmbeddingConfigRows> {
-    return readThrough(this.cached, ownerId, () => this.read(ownerId));
+    return this.cached.read(ownerId, () => this.read(ownerId));
   }
 
   /** Reads the allowlist and the project overrides of an owner. */
@@ -45,37 +45,33 @@ export class EmbeddingConfigStore {
 
   /** Adds a model to the owner's allowlist (idempotent). */
   async allow(ownerId: string, modelId: string): Promise<void> {
-    this.cached.delete(ownerId);
-    await this.database.run('INSERT OR IGNORE INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
-      ownerId,
-      modelId,
-    ]);
+    await this.cached.writing(ownerId, () =>
+      this.database.run('INSERT OR IGNORE INTO embedding_allowlist (owner_id, model_id) VALUES (?, ?)', [
+        ownerId,
+        modelId,
+      ]),
+    );
   }
 
   /** Removes a model from the allowlist; returns whether it was there. */
   async disallow(ownerId: string, modelId: string): Promise<boolean> {
-    this.cached.delete(ownerId);
-    const removed = await this.database.run('DELETE FROM embedding_allowlist WHERE owner_id = ? AND model_id = ?', [
-      ownerId,
-      modelId,
-    ]);
+    const removed = await this.cached.writing(ownerId, () =>
+      this.database.run('DELETE FROM embedding_allowlist WHERE owner_id = ? AND model_id = ?', [ownerId, modelId]),
+    );
     return removed > 0;
   }
 
   /** Sets a project's model (which the selection then allows), or clears it with `null`. */
   async setProjectModel(ownerId: string, projectId: string, modelId: string | null, now: Date): Promise<void> {
-    this.cached.delete(ownerId);
-    if (modelId === null) {
-      await this.database.run('DELETE FROM embedding_config WHERE owner_id = ? AND project_id = ?', [
-        ownerId,
-        projectId,
-      ]);
-      return;
-    }
-    await this.database.run(
-      `INSERT INTO embedding_config (owner_id, project_id, model_id, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (owner_id, project_id) DO UPDATE SET model_id = excluded.model_id, updated_at = excluded.updated_at`,
-      [ownerId, projectId, modelId, now.toISOString()],
+    await this.cached.writing(ownerId, () =>
+      modelId === null
+        ? this.database.run('DELETE FROM embedding_config WHERE owner_id = ? AND project_id = ?', [ownerId, projectId])
+        : this.database.run(
+            `INSERT INTO embedding_config (owner_id, project_id, model_id, updated_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (owner_id, project_id) DO UPDATE SET model_id = excluded.model_id,
+               updated_at = excluded.updated_at`,
+            [ownerId, projectId, modelId, now.toISOString()],
+          ),
     );
   }
 }

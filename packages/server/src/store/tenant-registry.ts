@@ -1,5 +1,5 @@
 import type { InValue } from '@libsql/client';
-import { controlCache, readThrough } from './control-cache.js';
+import { controlCache } from './control-cache.js';
 import type { Database } from './database.js';
 
 /** A row of the `tenants` table of the control database. */
@@ -26,14 +26,14 @@ export class TenantRegistry {
 
   /** A mapping (cached briefly: resolved on every tenant request). */
   async find(ownerId: string, tenantId: string): Promise<TenantRow | undefined> {
-    return readThrough(this.rows, cacheKey(ownerId, tenantId), () =>
+    return this.rows.read(cacheKey(ownerId, tenantId), () =>
       this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [ownerId, tenantId]),
     );
   }
 
   /** Drops cached mappings (after writing to the table behind this registry's back). */
   clearCache(): void {
-    this.rows.clear();
+    this.rows.drop();
   }
 
   /** Every ready mapping of every owner, most recently changed first. */
@@ -50,14 +50,15 @@ export class TenantRegistry {
 
   /** Inserts or replaces a mapping. */
   async save(row: TenantRow): Promise<void> {
-    this.rows.delete(cacheKey(row.owner_id, row.tenant_id));
-    await this.database.run(
-      `${INSERT_MAPPING}
-       ON CONFLICT (owner_id, tenant_id) DO UPDATE SET mode = excluded.mode, status = excluded.status,
-         source = excluded.source, db_url = excluded.db_url, db_token_encrypted = excluded.db_token_encrypted,
-         db_name = excluded.db_name, metadata = excluded.metadata, last_error = excluded.last_error,
-         updated_at = excluded.updated_at`,
-      mappingArgs(row),
+    await this.rows.writing(cacheKey(row.owner_id, row.tenant_id), () =>
+      this.database.run(
+        `${INSERT_MAPPING}
+         ON CONFLICT (owner_id, tenant_id) DO UPDATE SET mode = excluded.mode, status = excluded.status,
+           source = excluded.source, db_url = excluded.db_url, db_token_encrypted = excluded.db_token_encrypted,
+           db_name = excluded.db_name, metadata = excluded.metadata, last_error = excluded.last_error,
+           updated_at = excluded.updated_at`,
+        mappingArgs(row),
+      ),
     );
   }
 
@@ -74,12 +75,13 @@ export class TenantRegistry {
    * mappings, checked in the same statement; returns whether it was inserted (first writer wins).
    */
   async insertIfAbsent(row: TenantRow, quota = 0): Promise<boolean> {
-    this.rows.delete(cacheKey(row.owner_id, row.tenant_id));
-    const changed = await this.database.run(
-      `INSERT INTO tenants (${MAPPING_COLUMNS}) SELECT ${MAPPING_COLUMNS.replace(/\w+/g, '?')}
-       WHERE ? = 0 OR (SELECT count(*) FROM tenants WHERE owner_id = ?) < ?
-       ON CONFLICT (owner_id, tenant_id) DO NOTHING`,
-      [...mappingArgs(row), quota, row.owner_id, quota],
+    const changed = await this.rows.writing(cacheKey(row.owner_id, row.tenant_id), () =>
+      this.database.run(
+        `INSERT INTO tenants (${MAPPING_COLUMNS}) SELECT ${MAPPING_COLUMNS.replace(/\w+/g, '?')}
+         WHERE ? = 0 OR (SELECT count(*) FROM tenants WHERE owner_id = ?) < ?
+         ON CONFLICT (owner_id, tenant_id) DO NOTHING`,
+        [...mappingArgs(row), quota, row.owner_id, quota],
+      ),
     );
     return changed > 0;
   }
