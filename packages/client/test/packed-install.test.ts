@@ -90,7 +90,9 @@ const esm = {
   wrap: (body: string) => body,
 };
 
-describe('the packed packages, installed from their tarballs', () => {
+// Each case starts Node processes that load the installed packages (the middleware loads `ai` twice): seconds on a
+// busy 2-core machine, past the default 5 s.
+describe('the packed packages, installed from their tarballs', { timeout: 60_000 }, () => {
   it('@memory-service/client works with require (the CommonJS build)', async () => {
     const result = await runScript('commonjs', commonjs.wrap(clientCalls(commonjs.load, commonjs.resolve)));
     expect(result).toMatchObject({ status: 'ok', mcpListed: true, missing: [true, true, 'MEMORY_NOT_FOUND'] });

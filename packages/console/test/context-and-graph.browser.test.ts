@@ -24,8 +24,9 @@ const RETRIEVAL = { strategy: 'hybrid', graphDepth: 2 } as const;
 async function seed(): Promise<void> {
   const add = async (content: string, fields: Omit<Parameters<MemoryClient['memories']['add']>[0], 'content'>) =>
     (await client.memories.add({ ...fields, content })).memory.id;
-  ids.dark = await add('The user prefers dark mode', { type: 'fact', category: 'preferences', tags: ['ui'] });
-  ids.light = await add('The user prefers light mode', { type: 'fact', category: 'preferences', tags: ['ui'] });
+  // Notes: a conflicting pair stays side by side (two facts would be settled at write time, the older superseded).
+  ids.dark = await add('The user prefers dark mode', { type: 'note', category: 'preferences', tags: ['ui'] });
+  ids.light = await add('The user prefers light mode', { type: 'note', category: 'preferences', tags: ['ui'] });
   ids.theme = await add('The editor uses the Solarized theme', { type: 'fact', tags: ['ui', 'editor'] });
   ids.vim = await add('Keyboard shortcuts follow Vim bindings in the editor', { type: 'note', tags: ['editor'] });
   await add('Always answer in British English', { type: 'rule' });

@@ -142,7 +142,7 @@ describe('graph extraction on add and edit', () => {
     const staging = await add({ content: 'Deploy target: staging', type: 'decision' });
     const production = await add({ content: 'Deploy target: production', type: 'decision' });
     // Adds refuse duplicates; an edit can still make one (consolidation merges it later).
-    const copy = await add({ content: 'Deploy target: production, copied', type: 'decision' });
+    const copy = await add({ content: 'Deploy notes: copied', type: 'decision' });
     await server.post('/memories/edit', { id: copy, content: 'deploy TARGET:   production' });
     await server.indexed();
     // Cosine of the stored vectors decides (>= 0.85): the near copy is similar, the looser rewording (0.80 with the
@@ -165,11 +165,18 @@ describe('graph extraction on add and edit', () => {
     expect(lexical.map((edge) => edge.detail)).toEqual(lexical.map(() => ({ measure: 'word_shingle_jaccard' })));
     expect(await edges(outage)).toEqual([`${fix} caused_by ${outage} 1`]);
     expect(await edges(fix)).toEqual([`${fix} caused_by ${outage} 1`, `${fix} depends_on ${stripe} 1`]);
-    expect(await edges(production)).toEqual([
-      `${production} contradicts ${staging} 0.9`,
-      `${copy} similar_to ${production} 1`,
-    ]);
-    expect(await edges(copy)).toEqual([`${copy} contradicts ${staging} 0.9`, `${copy} similar_to ${production} 1`]);
+    // The same claim with another value: a contradiction, and for decisions the older is superseded at once.
+    expect(await edges(production)).toEqual(
+      expect.arrayContaining([`${production} contradicts ${staging} 0.9`, `${production} supersedes ${staging} 1`]),
+    );
+    const superseded = await database.get<{ superseded_by: string }>(
+      'SELECT superseded_by FROM memories WHERE id = ?',
+      [staging],
+    );
+    expect(superseded?.superseded_by).toBe(production);
+    // An identical one is a duplicate, never a contradiction.
+    expect(await edges(copy)).toContain(`${copy} similar_to ${production} 1`);
+    expect((await edges(copy)).filter((edge) => edge.startsWith(`${copy} contradicts ${production}`))).toEqual([]);
   });
 
   it('flags contradictions only between statements of a subject that is not a log', async () => {
@@ -177,9 +184,13 @@ describe('graph extraction on add and edit', () => {
     const noteB = await add({ content: 'Sprint goal: fix billing' });
     expect(await edges(noteA)).toEqual([]);
     expect(await edges(noteB)).toEqual([]);
+    const speaker = await add({ content: 'Mel: hi' });
+    expect(await add({ content: 'Mel: see you' }).then(edges)).toEqual([]);
+    expect((await edges(speaker)).filter((edge) => edge.includes('contradicts'))).toEqual([]);
+    // A note stated as a clause is compared, until its subject holds more statements than one fact would.
     const turns: string[] = [];
-    for (const text of ['hi', 'how are you', 'fine thanks', 'see you', 'bye', 'later']) {
-      turns.push(await add({ content: `Mel: ${text}`, type: 'fact' }));
+    for (const hour of ['8', '9', '10', '11', '12', '13']) {
+      turns.push(await add({ content: `The night shift starts at ${hour}:00` }));
     }
     expect((await edges(turns[4] ?? '')).filter((edge) => edge.startsWith(`${turns[4]} contradicts`))).toHaveLength(4);
     expect((await edges(turns[5] ?? '')).filter((edge) => edge.startsWith(`${turns[5]} contradicts`))).toEqual([]);

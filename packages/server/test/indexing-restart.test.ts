@@ -84,14 +84,14 @@ describe('index jobs survive the process', () => {
       try {
         expect(await jobCount(tenant)).toBe(0);
         expect(await vectorCount(tenant, ids.tenant)).toBe(MEMORIES.length);
-        expect(await edgeTypes(tenant, ids.tenant)).toEqual(['contradicts', 'similar_to']);
+        expect(await edgeTypes(tenant, ids.tenant)).toEqual(['contradicts', 'similar_to', 'supersedes']);
       } finally {
         await tenant.close();
       }
       const workspace = await workspaceDatabase(second);
       expect(await jobCount(workspace)).toBe(0);
       expect(await vectorCount(workspace, ids.workspace)).toBe(MEMORIES.length);
-      expect(await edgeTypes(workspace, ids.workspace)).toEqual(['contradicts', 'similar_to']);
+      expect(await edgeTypes(workspace, ids.workspace)).toEqual(['contradicts', 'similar_to', 'supersedes']);
     } finally {
       await second.close();
     }

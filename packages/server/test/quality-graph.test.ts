@@ -86,8 +86,9 @@ describe('retrieval quality on a small linked fixture', () => {
   });
 
   it('consolidation keeps the newest truth: the superseded statement is no longer served', async () => {
-    const older = await add({ content: 'Standup time: 9:30 in the small room', type: 'decision' });
-    const newer = await add({ content: 'Standup time: 10:00 on video', type: 'decision' });
+    // Notes: the indexer marks the conflict and leaves superseding to consolidation (a decision it would supersede).
+    const older = await add({ content: 'Standup time: 9:30 in the small room', type: 'note' });
+    const newer = await add({ content: 'Standup time: 10:00 on video', type: 'note' });
     const before = await server.post<Bundle>('/context/get', { query: 'standup', strategy: 'hybrid' });
     expect(before.memories.map((memory) => memory.id).sort()).toEqual([older, newer].sort());
     expect(before.conflicts).toEqual([expect.objectContaining({ memoryAId: older, memoryBId: newer })]);

@@ -1,4 +1,5 @@
 import { replacesStatement } from './same-claim.js';
+import { paraphraseKey } from './statement-facts.js';
 import { readStatement, type Statement, type SubjectKeySource } from './subject-key.js';
 
 /** What consolidation reads of a memory. */
@@ -12,6 +13,8 @@ export interface ConsolidationCandidate {
   userId: string | null;
   contentHash: string;
   createdAt: string;
+  /** When what it says happened (`occurred_at`): what "newer" means between two statements. */
+  occurredAt: string;
 }
 
 /** One winner's outcome: its older duplicates merge, older statements of the same claim with another value are superseded. */
@@ -29,8 +32,13 @@ export interface ConsolidationPlan {
   groups: ConsolidationGroup[];
 }
 
+/** Newest first by when it happened (an import of old history is not newer for being written later), then written. */
 function newestFirst(left: ConsolidationCandidate, right: ConsolidationCandidate): number {
-  return right.createdAt.localeCompare(left.createdAt) || right.seq - left.seq;
+  return (
+    right.occurredAt.localeCompare(left.occurredAt) ||
+    right.createdAt.localeCompare(left.createdAt) ||
+    right.seq - left.seq
+  );
 }
 
 function scopeKey(memory: ConsolidationCandidate, ...rest: string[]): string {
@@ -45,7 +53,9 @@ interface Read {
 
 /**
  * Deterministic consolidation (docs/architecture.md#write-side-behaviour, revised after review finding 10). Within one (projectId, userId, type):
- * exact duplicates (same normalised content hash) merge into the newest copy; the remaining memories are grouped
+ * exact duplicates (same normalised content hash) merge into the newest copy, and so do rewordings that differ
+ * only in function words, fillers, inflection and punctuation (`paraphraseKey`: the same topic words in the same
+ * order, the same values, the same polarity, under the same category); the remaining memories are grouped
  * by subject key (readStatement), and within a group, newest first, a memory is superseded by the newest kept
  * memory that states the same claim with another value (replacesStatement); one that states something else is
  * kept. A shared key alone never supersedes: "Decision: the logo is blue" and "Decision: backups run nightly"
@@ -54,12 +64,17 @@ interface Read {
 export function planConsolidation(candidates: readonly ConsolidationCandidate[]): ConsolidationPlan {
   const ordered = [...candidates].sort(newestFirst);
   const keptByHash = new Map<string, ConsolidationCandidate>();
+  const keptByWording = new Map<string, ConsolidationCandidate>();
   const duplicatesOf = new Map<string, string[]>();
   for (const memory of ordered) {
     const hashKey = scopeKey(memory, memory.contentHash);
-    const kept = keptByHash.get(hashKey);
-    if (kept === undefined) keptByHash.set(hashKey, memory);
-    else duplicatesOf.set(kept.id, [...(duplicatesOf.get(kept.id) ?? []), memory.id]);
+    const wording = paraphraseKey(memory.content);
+    const wordingKey = wording === null ? undefined : scopeKey(memory, memory.category ?? '', wording);
+    const kept = keptByHash.get(hashKey) ?? (wordingKey === undefined ? undefined : keptByWording.get(wordingKey));
+    if (kept === undefined) {
+      keptByHash.set(hashKey, memory);
+      if (wordingKey !== undefined) keptByWording.set(wordingKey, memory);
+    } else duplicatesOf.set(kept.id, [...(duplicatesOf.get(kept.id) ?? []), memory.id]);
   }
   const groups = new Map<string, Read[]>();
   for (const memory of keptByHash.values()) {

@@ -122,14 +122,21 @@ const MONTHS = new Set(
 const COLOURS = new Set(
   'red orange yellow green blue purple violet pink brown black white grey gray silver gold teal navy'.split(' '),
 );
+/** Numbers spelled out ("two bedrooms", "three kids"); `one` is left out: it is a pronoun as often as a number. */
+const NUMBER_WORDS = new Set(
+  'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million dozen'.split(
+    ' ',
+  ),
+);
 const SWITCHES = new Set('on off true false yes no enabled disabled allowed forbidden required optional'.split(' '));
 
 /**
- * The closed kind of a value word: `#` for anything with a digit (numbers, times, versions, sizes), weekday, month,
+ * The closed kind of a value word: `#` for anything with a digit (numbers, times, versions, sizes) or a spelled-out
+ * number, weekday, month,
  * colour or switch; null for an open-class word. Two words of one kind are alternatives of one slot.
  */
 export function kindOf(word: string): string | null {
-  if (/\p{N}/u.test(word)) return '#';
+  if (/\p{N}/u.test(word) || NUMBER_WORDS.has(word)) return '#';
   const singular = word.endsWith('s') ? word.slice(0, -1) : word;
   if (WEEKDAYS.has(word) || WEEKDAYS.has(singular)) return '<weekday>';
   if (MONTHS.has(word)) return '<month>';

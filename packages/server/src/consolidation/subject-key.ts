@@ -28,7 +28,16 @@ export interface Statement extends SubjectKey {
   singleValued: boolean;
   /** The words after the relation (for `text`, all words), fillers dropped: where the changed value is looked for. */
   value: readonly string[];
+  /** The relation is in the perfect (`have been`, `has visited`): an experience, of which one has many. */
+  perfect?: boolean;
+  /** The relation is in the past tense (`worked`, `was`): said of the past, it does not undo a present statement. */
+  past?: boolean;
 }
+
+/** Irregular past forms of relations (regular ones end in -ed). */
+const PAST_RELATION_FORMS: ReadonlySet<string> = new Set(
+  "was were wasn't weren't went had did didn't met ran ate drank spoke took got kept chose".split(' '),
+);
 
 /** Words of the first line used when it has no subject (docs/architecture.md#write-side-behaviour). */
 const FIRST_WORDS = 6;
@@ -72,15 +81,18 @@ function findRelation(body: readonly string[]) {
     if (index === 0 && relation.auxiliary) return undefined;
     if (index === 0 && word === relation.canonical) continue;
     let end = index + 1;
+    let perfect = false;
     while (relation.auxiliary) {
       let next = end;
       while (FILLERS.has(body[next] ?? '')) next += 1;
       const main = relationOf(body[next] ?? '');
       if (main === undefined) break;
+      if (relation.canonical === 'has') perfect = true;
       relation = main;
       end = next + 1;
     }
-    return { index, end, relation };
+    const past = PAST_RELATION_FORMS.has(body[end - 1] ?? '') || /ed$/.test(body[end - 1] ?? '');
+    return { index, end, relation, perfect, past };
   }
   return undefined;
 }
@@ -105,7 +117,7 @@ function clause(context: string, body: readonly string[], source: SubjectKeySour
   const { canonical, singleValued } = found.relation;
   const about = [...subject, canonical, ...(singleValued ? [] : [manyValuedPart(value)])].join(' ').trim();
   const key = context === '' ? about : `${context}: ${about}`;
-  return { key, source, shape: 'clause', subject, singleValued, value };
+  return { key, source, shape: 'clause', subject, singleValued, value, perfect: found.perfect, past: found.past };
 }
 
 function text(context: string, body: readonly string[], source: SubjectKeySource): Statement {

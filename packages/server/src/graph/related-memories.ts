@@ -1,5 +1,6 @@
 import type { EdgeType } from '@memory-service/contract';
-import { subjectKey } from '../consolidation/subject-key.js';
+import { statesOtherValue } from '../consolidation/same-claim.js';
+import { readStatement, subjectKey } from '../consolidation/subject-key.js';
 import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
@@ -28,8 +29,14 @@ export const COSINE_SIMILARITY_THRESHOLD = 0.85;
 const MAX_SIMILAR = 10;
 /** Same-subject memories checked per write. */
 const MAX_SAME_SUBJECT = 20;
-/** Types that state a single current truth; notes and skills may say many things about one subject. */
-const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact']);
+/** Types that state something a newer memory can contradict; a skill describes a procedure, not a current truth. */
+const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact', 'note']);
+/**
+ * Types whose older statement the indexer supersedes at write time when the rule is sure. A note (the type of an add
+ * that names none, and of captured turns) is only marked as conflicting: a log of notes under one key ("Sprint goal:
+ * ...") is history the user may still want served.
+ */
+const SUPERSEDED_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact']);
 /**
  * A subject with more live statements than this (the new one included) is a log (a speaker's turns, a running
  * topic), not a fact with one current value: its members are not flagged as contradicting each other
@@ -105,18 +112,30 @@ async function lexicalNeighbours({ database, termCounts }: TenantDatabase, row: 
   return neighbours.map((neighbour) => ({ id: neighbour.id, similarity: jaccard(own, shingles(neighbour.content)) }));
 }
 
+/** A memory's nearest live neighbours the writer can see, with how similar each is and by which measure. */
+export interface Neighbours {
+  measure: 'cosine' | 'word_shingle_jaccard';
+  scored: Array<{ id: string; similarity: number }>;
+}
+
 /**
- * `similar_to` edges (docs/architecture.md#retrieval): memories whose stored vectors have cosine >= 0.85, found through the model's vector
- * index (its nearest neighbours, then the writer's visibility). A memory without a vector (its model failed) is
- * compared by word-shingle Jaccard with its lexical neighbours instead, so it is not left without neighbours; each
- * edge's `detail.measure` says which decided.
+ * The memory's nearest neighbours: through the model's vector index when it has a vector (its nearest memories,
+ * whatever their words), else by word-shingle Jaccard over its lexical neighbours, so a memory whose model failed
+ * is not left without neighbours.
  */
-export async function similarMemories(tenant: TenantDatabase, row: MemoryRow): Promise<MemoryEdge[]> {
+export async function nearestNeighbours(tenant: TenantDatabase, row: MemoryRow): Promise<Neighbours> {
   const vector = await storedVector(tenant, row);
-  const scored =
-    vector === undefined ? await lexicalNeighbours(tenant, row) : await cosineNeighbours(tenant.database, row, vector);
-  const threshold = vector === undefined ? LEXICAL_SIMILARITY_THRESHOLD : COSINE_SIMILARITY_THRESHOLD;
-  const measure = vector === undefined ? 'word_shingle_jaccard' : 'cosine';
+  return vector === undefined
+    ? { measure: 'word_shingle_jaccard', scored: await lexicalNeighbours(tenant, row) }
+    : { measure: 'cosine', scored: await cosineNeighbours(tenant.database, row, vector) };
+}
+
+/**
+ * `similar_to` edges (docs/architecture.md#retrieval): neighbours (`nearestNeighbours`) at cosine >= 0.85, or at
+ * word-shingle Jaccard >= 0.4 for a memory without a vector; each edge's `detail.measure` says which decided.
+ */
+export function similarEdges(row: MemoryRow, { measure, scored }: Neighbours): MemoryEdge[] {
+  const threshold = measure === 'cosine' ? COSINE_SIMILARITY_THRESHOLD : LEXICAL_SIMILARITY_THRESHOLD;
   return scored
     .filter((candidate) => candidate.similarity >= threshold)
     .sort((left, right) => right.similarity - left.similarity)
@@ -128,6 +147,11 @@ export async function similarMemories(tenant: TenantDatabase, row: MemoryRow): P
       confidence: Math.round(candidate.similarity * 1000) / 1000,
       detail: { measure },
     }));
+}
+
+/** `similar_to` edges of a memory (`nearestNeighbours`, then `similarEdges`). */
+export async function similarMemories(tenant: TenantDatabase, row: MemoryRow): Promise<MemoryEdge[]> {
+  return similarEdges(row, await nearestNeighbours(tenant, row));
 }
 
 /** `caused_by` / `depends_on` edges to live memories the writer can see, named in metadata. */
@@ -150,9 +174,14 @@ export async function metadataEdges(database: Database, row: MemoryRow, metadata
 
 /**
  * Same-subject memories (the consolidation group): an identical one (same content hash) is `similar_to` at
- * confidence 1; a different one `contradicts` it until consolidation decides which is current, when both are
- * statements (rule, decision, fact) and the subject is not a log (see MAX_LIVE_STATEMENTS). `batchPeers` are the
- * group's memories written earlier in the same batch, oldest first.
+ * confidence 1; a different one `contradicts` it when the newer (by `occurred_at`, then write order) states the
+ * same claim with another value (`statesOtherValue`: the rule consolidation supersedes by, restatements aside),
+ * when both are statements (rule, decision, fact, note) and the subject is not a log (see MAX_LIVE_STATEMENTS);
+ * `detail.supersede` says whether the indexer supersedes the older at once (SUPERSEDED_TYPES). Also returns the ids
+ * of the peers it judged (its verdict stands, edge or none); a note's non-clause peers are left to the comparison in
+ * other words. Two different
+ * claims under one subject ("Alice is the team lead" / "Alice is vegetarian") are not a conflict. `batchPeers` are
+ * the group's memories written earlier in the same batch, oldest first.
  */
 export async function sameSubjectEdges(
   database: Database,
@@ -162,18 +191,18 @@ export async function sameSubjectEdges(
 ) {
   const stored = await subjectPeers(database, groupKey, row.id, MAX_SAME_SUBJECT);
   // Earlier memories of the same group commit are peers too (their subject rows are written with this one's).
-  const peers = [
-    ...[...batchPeers].reverse().map((peer) => ({ memory_id: peer.id, content_hash: peer.content_hash })),
-    ...stored,
-  ].slice(0, MAX_SAME_SUBJECT);
+  const peers: SubjectPeer[] = [...[...batchPeers].reverse(), ...stored].slice(0, MAX_SAME_SUBJECT);
   const subject = subjectKey(row.content, row.category);
   const contradicting = STATEMENT_TYPES.has(row.type) && peers.length + 1 <= MAX_LIVE_STATEMENTS;
-  return peers.flatMap<MemoryEdge>((peer) => {
+  // Peers this rule judged (a log's members included): the comparison in other words leaves them be.
+  const judged = new Set<string>();
+  const edges = peers.flatMap<MemoryEdge>((peer) => {
+    judged.add(peer.id);
     if (peer.content_hash === row.content_hash) {
       return [
         {
           sourceId: row.id,
-          targetId: peer.memory_id,
+          targetId: peer.id,
           edgeType: 'similar_to',
           confidence: 1,
           detail: { duplicate: true },
@@ -181,14 +210,42 @@ export async function sameSubjectEdges(
       ];
     }
     if (!contradicting) return [];
+    const [older, newer] = newerLast(peer, row);
+    const [before, after] = [
+      readStatement(older.content, older.category),
+      readStatement(newer.content, newer.category),
+    ];
+    // A note is compared only as a clause (subject, verb, value): notes under one label ("Mel: hi", "Sprint goal:
+    // ship search") or with the same first words are a log more often than one fact.
+    if (row.type === 'note' && (before.shape !== 'clause' || after.shape !== 'clause')) {
+      judged.delete(peer.id);
+      return [];
+    }
+    if (!statesOtherValue(before, after)) return [];
     return [
       {
         sourceId: row.id,
-        targetId: peer.memory_id,
+        targetId: peer.id,
         edgeType: 'contradicts',
         confidence: CONTRADICTION_CONFIDENCE[subject.source],
-        detail: { subjectKey: subject.key, keySource: subject.source },
+        detail: {
+          subjectKey: subject.key,
+          keySource: subject.source,
+          reason: 'same_claim_other_value',
+          newerId: newer.id,
+          supersede: SUPERSEDED_TYPES.has(row.type),
+        },
       },
     ];
   });
+  return { edges, compared: [...judged] };
+}
+
+/** What comparing two memories reads of each. */
+export type SubjectPeer = Pick<MemoryRow, 'id' | 'content' | 'category' | 'content_hash' | 'occurred_at' | 'seq'>;
+
+/** The two memories, older first: by when they happened (`occurred_at`), then by write order. */
+export function newerLast<Peer extends Pick<MemoryRow, 'occurred_at' | 'seq'>>(left: Peer, right: Peer): [Peer, Peer] {
+  const byTime = left.occurred_at.localeCompare(right.occurred_at) || Number(left.seq) - Number(right.seq);
+  return byTime <= 0 ? [left, right] : [right, left];
 }

@@ -3,9 +3,18 @@ import type { Database } from '../store/database.js';
 import { recordGraphError } from '../store/graph-errors.js';
 import { writeMemoryGraphStatements } from '../store/graph-writes.js';
 import { type MemoryRow, toMemory } from '../store/memory-rows.js';
+import { type SupersedePair, supersedeAtWriteStatements } from '../store/write-supersede.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { conflictEdges } from './conflict-edges.js';
 import { memoryNodeId, nodeLinks } from './graph-model.js';
-import { type MemoryEdge, metadataEdges, sameSubjectEdges, similarMemories, subjectGroup } from './related-memories.js';
+import {
+  type MemoryEdge,
+  metadataEdges,
+  nearestNeighbours,
+  sameSubjectEdges,
+  similarEdges,
+  subjectGroup,
+} from './related-memories.js';
 
 /** How a sync went: `partial` when links were written but memory-to-memory relations could not be computed. */
 export type GraphSyncOutcome = 'synced' | 'partial' | 'failed';
@@ -18,16 +27,22 @@ async function relationsOf(
   batchPeers: readonly MemoryRow[],
 ): Promise<MemoryEdge[]> {
   const metadata = toMemory(row).metadata;
-  const [similar, named, sameSubject] = [
-    await similarMemories(tenant, row),
-    await metadataEdges(tenant.database, row, metadata),
-    groupKey === null ? [] : await sameSubjectEdges(tenant.database, row, groupKey, batchPeers),
-  ];
+  const neighbours = await nearestNeighbours(tenant, row);
+  const named = await metadataEdges(tenant.database, row, metadata);
+  const subject =
+    groupKey === null
+      ? { edges: [], compared: [] }
+      : await sameSubjectEdges(tenant.database, row, groupKey, batchPeers);
+  const sameSubject = subject.edges;
+  // The subject-key rule has compared its group (a log among them included); the other neighbours are compared in
+  // other words.
+  const reworded = await conflictEdges(tenant, row, neighbours, new Set(subject.compared));
   const byKey = new Map<string, MemoryEdge>();
   // Later lists win: a same-subject verdict (duplicate or contradiction) overrides a plain similarity.
-  for (const edge of [...similar, ...named, ...sameSubject]) byKey.set(`${edge.targetId}|${edge.edgeType}`, edge);
+  for (const edge of [...similarEdges(row, neighbours), ...named, ...sameSubject, ...reworded])
+    byKey.set(`${edge.targetId}|${edge.edgeType}`, edge);
   const contradicted = new Set(
-    sameSubject.filter((edge) => edge.edgeType === 'contradicts').map((edge) => edge.targetId),
+    [...sameSubject, ...reworded].filter((edge) => edge.edgeType === 'contradicts').map((edge) => edge.targetId),
   );
   return [...byKey.values()].filter((edge) => !(edge.edgeType === 'similar_to' && contradicted.has(edge.targetId)));
 }
@@ -56,6 +71,12 @@ async function extract(
     partial = true;
   }
   if (group !== null) earlier.set(group.key, [...(earlier.get(group.key) ?? []), row]);
+  // Where consolidation's rule is sure (the same claim with another value), the older is superseded now.
+  const supersede = edges.flatMap<SupersedePair>((edge) => {
+    if (edge.edgeType !== 'contradicts' || edge.detail.supersede !== true) return [];
+    const newerId = String(edge.detail.newerId);
+    return [{ newerId, olderId: newerId === edge.sourceId ? edge.targetId : edge.sourceId }];
+  });
   const graph = {
     memoryId: row.id,
     memoryNodeId: memoryNodeId(row.id),
@@ -63,7 +84,11 @@ async function extract(
     edges,
     subject: group,
   };
-  return { row, statements: writeMemoryGraphStatements(graph, timestamp), partial };
+  return {
+    row,
+    statements: [...writeMemoryGraphStatements(graph, timestamp), ...supersedeAtWriteStatements(supersede, timestamp)],
+    partial,
+  };
 }
 
 async function recordOutcome(database: Database, extraction: Extraction, written: boolean, now: Date) {

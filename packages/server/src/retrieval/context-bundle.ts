@@ -10,7 +10,7 @@ import {
   type Strategy,
 } from '@memory-service/contract';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
-import { conflictsAmong } from '../graph/conflicts.js';
+import { conflictsAmong, newerAboveOlder } from '../graph/conflicts.js';
 import { graphForContext } from '../graph/context-graph.js';
 import type { Database } from '../store/database.js';
 import { toMemory } from '../store/memory-rows.js';
@@ -124,10 +124,17 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
     ruleIds: rules.map((rule) => rule.id),
   });
   const { expanded } = graph;
-  const workingMemories = [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')];
-  const longTermMemories = [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')];
-  const memories = [...baseline, ...expanded];
-  const conflicts = await conflictsAmong(database, [...rules, ...memories]);
+  const served = [...baseline, ...expanded];
+  const conflicts = await conflictsAmong(database, [...rules, ...served]);
+  const memories = newerAboveOlder(served, conflicts);
+  const workingMemories = newerAboveOlder(
+    [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')],
+    conflicts,
+  );
+  const longTermMemories = newerAboveOlder(
+    [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')],
+    conflicts,
+  );
   const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(database, request);
   const baselineCandidates = outcome?.candidates.length ?? 0;
   const appliedStrategy = outcome?.appliedStrategy ?? 'lexical';

@@ -50,8 +50,9 @@ export async function consolidationCandidates(
     user_id: string | null;
     content_hash: string;
     created_at: string;
+    occurred_at: string;
   }>(
-    `SELECT id, seq, content, type, category, project_id, user_id, content_hash, created_at FROM memories
+    `SELECT id, seq, content, type, category, project_id, user_id, content_hash, created_at, occurred_at FROM memories
       WHERE ${where.sql} ORDER BY created_at DESC, seq DESC`,
     where.args,
   );
@@ -65,6 +66,7 @@ export async function consolidationCandidates(
     userId: row.user_id,
     contentHash: row.content_hash,
     createdAt: row.created_at,
+    occurredAt: row.occurred_at,
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import type { MemoryRow } from './memory-rows.js';
 
 /** A `contradicts` edge as stored. */
 export interface ContradictionEdge {
@@ -29,9 +30,10 @@ export function subjectPeers(
   groupKey: string,
   memoryId: string,
   limit: number,
-): Promise<Array<{ memory_id: string; content_hash: string }>> {
-  return database.all<{ memory_id: string; content_hash: string }>(
-    `SELECT s.memory_id, m.content_hash FROM memory_subjects s JOIN memories m ON m.id = s.memory_id
+): Promise<Array<Pick<MemoryRow, 'id' | 'content' | 'category' | 'content_hash' | 'occurred_at' | 'seq'>>> {
+  return database.all(
+    `SELECT m.id, m.content, m.category, m.content_hash, m.occurred_at, m.seq
+       FROM memory_subjects s JOIN memories m ON m.id = s.memory_id
       WHERE s.group_key = ? AND s.memory_id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL
       ORDER BY m.created_at DESC LIMIT ?`,
     [groupKey, memoryId, limit],

@@ -1,0 +1,259 @@
+import { FILLERS, kindOf, relationOf } from './statement-words.js';
+
+/**
+ * What a memory states, read for comparison with another memory of the same subject written in other words
+ * (conflict-in-other-words.ts): its topic words, the values it gives, by kind, and whether it negates.
+ */
+export interface StatementFacts {
+  /** Lower-cased words in order, edge punctuation dropped. */
+  words: readonly string[];
+  /** The words in order with each value replaced by its kind, so two values of one slot line up. */
+  frame: readonly string[];
+  /** Topic words, folded (`deploys`, `deployed`, `deployment` -> `deploy`): no values, fillers or function words. */
+  topic: ReadonlySet<string>;
+  /** Values by kind (`<weekday>`, `<month>`, `<colour>`, `<switch>`, `<time>`, `#<unit>`), normalised. */
+  values: ReadonlyMap<string, ReadonlySet<string>>;
+  /** A negation (not, never, no, n't, no longer...) anywhere in the text. */
+  negated: boolean;
+  /** The text says it changes something ("now", "moved to", "switched", "no longer", "instead"...). */
+  updates: boolean;
+  /** The text reports a past event ("went", "visited", "had a call") rather than a standing state or habit. */
+  pastEvent: boolean;
+}
+
+/** Function words that carry no topic (pronouns, prepositions, conjunctions, auxiliaries). */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  `i me we us you he him she her it they them i'm i've i'd we're we've you're he's she's it's they're who whom
+  what which when where why how in on at to of for from by with about into onto over under after before between
+  during until since than then so and or but if as because while also too very much many more most some any
+  all each every both either neither there here be is are was were am been being do does did done have has had
+  having will would shall should can could may might must let lets get gets got go goes went gone going
+  one thing things lot bit kind sort way out up off each per`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Words that negate what a sentence says. */
+const NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'nowhere']);
+
+/** Words by which a speaker marks a statement as replacing an earlier one. */
+const UPDATE_WORDS: ReadonlySet<string> = new Set(
+  'now anymore longer instead moved switched changed replaced rescheduled postponed renamed updated became become new newly'.split(
+    ' ',
+  ),
+);
+
+/** Irregular past forms of common verbs of events; regular ones end in -ed. */
+const PAST_FORMS: ReadonlySet<string> = new Set(
+  'went was were had did met ran ate saw took got came made said told bought left flew drove gave found spent wrote read heard sat won lost began'.split(
+    ' ',
+  ),
+);
+
+/** Weekday and month spellings folded to one value (`fri`, `fridays` -> `friday`). */
+const CALENDAR: ReadonlyMap<string, string> = new Map(
+  [
+    // Abbreviations that are also words (wed, sat, sun, mar) are left out: as words they are rarely dates.
+    ['monday', 'mon'],
+    ['tuesday', 'tue tues'],
+    ['wednesday', ''],
+    ['thursday', 'thu thur thurs'],
+    ['friday', 'fri'],
+    ['saturday', ''],
+    ['sunday', ''],
+    ['january', 'jan'],
+    ['february', 'feb'],
+    ['march', ''],
+    ['april', 'apr'],
+    ['june', 'jun'],
+    ['july', 'jul'],
+    ['august', 'aug'],
+    ['september', 'sep sept'],
+    ['october', 'oct'],
+    ['november', 'nov'],
+    ['december', 'dec'],
+  ].flatMap(([full = '', short = '']) =>
+    [full, ...short.split(' ').filter(Boolean)].map((form) => [form, full] as const),
+  ),
+);
+
+/** Switch words folded to the state they name (`enabled` and `on` say the same). */
+const SWITCH_STATES: ReadonlyMap<string, string> = new Map(
+  [
+    ['on', 'on enabled true yes allowed'],
+    ['off', 'off disabled false forbidden'],
+    ['required', 'required'],
+    ['optional', 'optional'],
+  ].flatMap(([state = '', forms = '']) => forms.split(' ').map((form) => [form, state] as const)),
+);
+
+/** Spelled-out numbers as digits, so "eight" and "8" are one value. */
+const SPELLED_NUMBERS: ReadonlyMap<string, string> = new Map(
+  'two three four five six seven eight nine ten eleven twelve'
+    .split(' ')
+    .map((word, index) => [word, String(index + 2)]),
+);
+
+/** A clock time: `9`, `9:30`, `10am`, `10:00pm`, `21:00` (with am/pm, a colon, or followed by am/pm/o'clock). */
+const CLOCK = /^(\d{1,2})(?::(\d{2}))?(am|pm)?$/;
+
+/**
+ * Whether a word before a number makes the number a name ("item 35") rather than an amount ("is 100", "at 9"). Open
+ * on purpose: a verb taken for a noun ("pay 1,600") only loses a conflict, an identifier taken for an amount makes
+ * every numbered item conflict with every other.
+ */
+function isIdentifierHead(word: string): boolean {
+  return (
+    kindOf(word) === null &&
+    !FUNCTION_WORDS.has(word) &&
+    !FILLERS.has(word) &&
+    !NEGATIONS.has(word) &&
+    !UPDATE_WORDS.has(word) &&
+    relationOf(word) === undefined &&
+    !PAST_FORMS.has(word) &&
+    !/(?:ed|s)$/.test(word)
+  );
+}
+
+/** Lower-cased words, edge punctuation dropped; `n't` split off as `not`. */
+export function statementWords(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\u2019/g, "'")
+    .replace(/n't\b/g, ' not')
+    .replace(/\b([ap])\.m\.?/g, '$1m')
+    .replace(/(\p{L})[-\u2010\u2011](?=\p{L})/gu, '$1 ')
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => word !== '');
+}
+
+/**
+ * A light suffix fold, enough for two wordings of one topic to meet (`deploys`/`deployed`/`deployment`,
+ * `allergy`/`allergies`/`allergic`). Not a full stemmer: it only needs to be the same on both sides.
+ */
+export function foldWord(word: string): string {
+  if (word.length <= 4 || /\p{N}/u.test(word)) return word;
+  for (const suffix of ['ments', 'ment', 'ations', 'ation', 'ings', 'ing', 'ies', 'ied', 'ic', 'ed', 'es', 's', 'y']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 4) {
+      const stem = word.slice(0, -suffix.length);
+      return stem.endsWith('e') ? stem.slice(0, -1) : stem;
+    }
+  }
+  return word.endsWith('e') ? word.slice(0, -1) : word;
+}
+
+function clockValue(word: string, next: string | undefined): string | null {
+  const match = CLOCK.exec(word);
+  if (match === null) return null;
+  const suffix = match[3] ?? (next === 'am' || next === 'pm' ? next : undefined);
+  if (match[2] === undefined && suffix === undefined && next !== "o'clock") return null;
+  let hour = Number(match[1]);
+  if (hour > 23 || Number(match[2] ?? 0) > 59) return null;
+  if (suffix === 'pm' && hour < 12) hour += 12;
+  if (suffix === 'am' && hour === 12) hour = 0;
+  return `${hour}:${match[2] ?? '00'}`;
+}
+
+function addValue(values: Map<string, Set<string>>, kind: string, value: string) {
+  const set = values.get(kind) ?? new Set<string>();
+  set.add(value);
+  values.set(kind, set);
+}
+
+/** Reads a memory's text for comparison (see `StatementFacts`). */
+export function readFacts(text: string): StatementFacts {
+  const words = statementWords(text);
+  const topic = new Set<string>();
+  const values = new Map<string, Set<string>>();
+  let negated = false;
+  let updates = false;
+  let pastEvent = false;
+  const frame = [...words];
+  for (const [index, word] of words.entries()) {
+    const next = words[index + 1];
+    if (NEGATIONS.has(word)) negated = true;
+    if (UPDATE_WORDS.has(word)) updates = true;
+    if (PAST_FORMS.has(word) || (word.length > 4 && word.endsWith('ed') && relationOf(word) === undefined))
+      pastEvent = true;
+    const clock = clockValue(word, next);
+    if (clock !== null) {
+      frame[index] = '<time>';
+      addValue(values, '<time>', clock);
+      continue;
+    }
+    if (word === 'am' || word === 'pm' || word === "o'clock") continue;
+    const kind = kindOf(word);
+    const previous = words[index - 1];
+    if (kind === '#' && previous !== undefined && isIdentifierHead(previous)) {
+      // A number right after a noun names something ("item 35", "room 12", "issue 24"): it is part of the subject,
+      // so two memories about item 35 and item 95 are about two things, not one thing with two values.
+      topic.add(`${foldWord(previous)}#${word}`);
+      continue;
+    }
+    if (kind === '#') {
+      // A number is a value of the thing it counts: "100 requests" and "500 requests" are one slot, "2 kids" and
+      // "3 cats" are not.
+      const unit = next !== undefined && kindOf(next) === null && !FUNCTION_WORDS.has(next) ? foldWord(next) : '';
+      frame[index] = `#${unit}`;
+      addValue(values, `#${unit}`, SPELLED_NUMBERS.get(word) ?? word.replace(/,/g, ''));
+      continue;
+    }
+    if (kind === '<weekday>' || kind === '<month>') {
+      const singular = word.endsWith('s') ? word.slice(0, -1) : word;
+      const day = CALENDAR.get(word) ?? CALENDAR.get(singular);
+      // `may` is a verb far more often than a month.
+      if (day !== undefined && word !== 'may') {
+        frame[index] = kind;
+        addValue(values, kind, day);
+        continue;
+      }
+      if (word === 'weekend' || word === 'weekends' || word === 'weekday' || word === 'weekdays') {
+        addValue(values, '<weekday>', singular);
+        continue;
+      }
+      continue;
+    }
+    if (kind === '<colour>') {
+      frame[index] = kind;
+      addValue(values, kind, word);
+      continue;
+    }
+    if (kind === '<switch>') {
+      const state = SWITCH_STATES.get(word);
+      // `on`, `off`, `yes`, `true` are values only at the end ("dark mode is on"); elsewhere `on` is a preposition.
+      const bare = word === 'on' || word === 'off' || word === 'yes' || word === 'true' || word === 'false';
+      if (state !== undefined && (!bare || index === words.length - 1)) {
+        frame[index] = kind;
+        addValue(values, kind, state);
+      }
+      if (state !== undefined || FUNCTION_WORDS.has(word)) continue;
+    }
+    if (FUNCTION_WORDS.has(word) || FILLERS.has(word) || NEGATIONS.has(word) || UPDATE_WORDS.has(word)) continue;
+    if (word.length < 2) continue;
+    topic.add(foldWord(word));
+  }
+  return { words, frame, topic, values, negated, updates, pastEvent };
+}
+
+/** Fewer topic words than this say too little for two texts to be the same statement by their words alone. */
+const MIN_PARAPHRASE_TOPIC = 2;
+
+/**
+ * A key two wordings of one statement share when they differ only in function words, fillers, inflection,
+ * punctuation and case ("I am allergic to peanuts" / "I'm allergic to peanuts!", "The team deploys every Friday" /
+ * "Team deploys on Fridays"): the topic words in order, the values by kind, and the polarity. Word order is kept:
+ * "Alice likes Bob" and "Bob likes Alice" are two facts. Null for a text with too few topic words.
+ */
+export function paraphraseKey(text: string): string | null {
+  const facts = readFacts(text);
+  const ordered: string[] = [];
+  for (const word of facts.words) {
+    const folded = foldWord(word);
+    if (facts.topic.has(folded) && ordered.at(-1) !== folded) ordered.push(folded);
+  }
+  if (new Set(ordered).size < MIN_PARAPHRASE_TOPIC) return null;
+  const values = [...facts.values.entries()].map(([kind, set]) => `${kind}=${[...set].sort().join('|')}`).sort();
+  return JSON.stringify([ordered, values, facts.negated]);
+}
