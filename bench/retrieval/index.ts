@@ -6,6 +6,7 @@ import { printComparison } from './capture/print-comparison.js';
 import { replayCapture } from './capture/replay-capture.js';
 import { startInProcessServer } from './in-process-server.js';
 import { type Conversation, loadLocomo } from './locomo.js';
+import { type Layout, runLongCorpus } from './long-corpus/run.js';
 import { ProgressBar } from './progress.js';
 import { printTable } from './report.js';
 import { asJson, CATEGORY_NAMES, Scoreboard } from './score.js';
@@ -18,21 +19,28 @@ import { waitForIndex } from './wait-for-index.js';
  * Hono app, `app.request`, no port), one tenant per conversation, scored as `../shared/bench/README.md` says.
  * `--capture` also replays each conversation through the AI middleware's `capture: 'turns'` into a second tenant
  * and scores what it stored the same way, beside the direct import (`capture/`; `--capture-captions` adds the image
- * captions to the replayed messages).
+ * captions to the replayed messages). `--corpus long` runs the generated long conversations instead (`long-corpus/`:
+ * `--sizes`, `--users`, `--seed`, `--layouts`), lexical or hybrid beside a plain FTS5 BM25 baseline.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: path.resolve(here, '../../../shared/bench/locomo-dev.json') },
-    strategy: { type: 'string', default: 'hybrid' },
+    strategy: { type: 'string' },
     k: { type: 'string', default: '5,10,20' },
     json: { type: 'boolean', default: false },
     'embedding-model': { type: 'string' },
     capture: { type: 'boolean', default: false },
     'capture-captions': { type: 'boolean', default: false },
+    corpus: { type: 'string', default: 'locomo' },
+    sizes: { type: 'string', default: '250,1000' },
+    users: { type: 'string', default: '5' },
+    seed: { type: 'string', default: '1' },
+    layouts: { type: 'string', default: 'tenant,shared' },
   },
 });
-const strategy = values.strategy as BenchStrategy;
+// Default: hybrid on LoCoMo; lexical on the long corpus (its question is lexical against plain BM25).
+const strategy = (values.strategy ?? (values.corpus === 'long' ? 'lexical' : 'hybrid')) as BenchStrategy;
 if (!STRATEGIES.includes(strategy)) throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
 if (values.capture && strategy === 'hybrid_graph')
   throw new Error('--capture compares lexical or hybrid, not hybrid_graph');
@@ -44,6 +52,29 @@ const ks = values.k
 if (ks.length === 0) throw new Error('--k must list integers 1..50, e.g. 5,10,20');
 const maxK = ks.at(-1) ?? 20;
 
+if (values.corpus === 'long') {
+  if (strategy === 'hybrid_graph' || strategy === 'default')
+    throw new Error(`--corpus long compares lexical or hybrid, not ${strategy}`);
+  const layouts = values.layouts
+    .split(',')
+    .filter((layout): layout is Layout => layout === 'tenant' || layout === 'shared');
+  await runLongCorpus({
+    sizes: values.sizes
+      .split(',')
+      .map(Number)
+      .filter((size) => Number.isInteger(size) && size > 0),
+    users: Number(values.users),
+    seed: Number(values.seed),
+    layouts,
+    ks,
+    // The vectors are not used by a lexical run: the hashing model keeps the background indexer off the CPU.
+    strategy,
+    embeddingModel: values['embedding-model'] ?? (strategy === 'lexical' ? 'local/hash-384' : undefined),
+    json: values.json,
+  });
+  process.exit(0);
+} else if (values.corpus !== 'locomo') throw new Error('--corpus must be locomo or long');
+
 const { conversations, evidence } = loadLocomo(path.resolve(values.data));
 const server = await startInProcessServer(
   values['embedding-model'] === undefined ? {} : { embeddingModel: values['embedding-model'] },
@@ -52,9 +83,20 @@ const started = performance.now();
 const board = new Scoreboard(ks);
 const graph: GraphFacts = { canaryTenants: 0, tenants: 0, blockedReasonCodes: [], expandedServed: 0 };
 let semanticFallbacks = 0;
+/** How many questions each strategy answered (after fallbacks), at the largest k: `default` reports it. */
+const answeredBy: Record<string, number> = {};
 // With --capture: the replay's tenants, their scores and what capture did.
-const capture: { board: Scoreboard; counts: CaptureCounts; ms: number; semanticFallbacks: number } | undefined =
-  values.capture ? { board: new Scoreboard(ks), counts: emptyCaptureCounts(), ms: 0, semanticFallbacks: 0 } : undefined;
+const capture:
+  | {
+      board: Scoreboard;
+      counts: CaptureCounts;
+      ms: number;
+      semanticFallbacks: number;
+      answeredBy: Record<string, number>;
+    }
+  | undefined = values.capture
+  ? { board: new Scoreboard(ks), counts: emptyCaptureCounts(), ms: 0, semanticFallbacks: 0, answeredBy: {} }
+  : undefined;
 const totalSteps =
   conversations.reduce((sum, conversation) => sum + conversation.turns.length + conversation.items.length, 0) *
   (capture === undefined ? 1 : 2);
@@ -83,6 +125,7 @@ async function scoreItems(
   tenantId: string,
   diaIdOf: ReadonlyMap<string, string>,
   target: Scoreboard,
+  answered: Record<string, number>,
 ): Promise<number> {
   let fallbacks = 0;
   for (const item of conversation.items) {
@@ -92,6 +135,7 @@ async function scoreItems(
     for (const k of budgets) {
       const ranking = await rank(server, strategy, tenantId, item.question, k);
       if (ranking.semanticFallback && k === maxK) fallbacks += 1;
+      if (k === maxK) answered[ranking.applied] = (answered[ranking.applied] ?? 0) + 1;
       graph.expandedServed += ranking.expanded;
       lists.set(
         k,
@@ -120,7 +164,7 @@ for (const conversation of conversations) {
     if (outcome.canary) graph.canaryTenants += 1;
     graph.blockedReasonCodes.push(...outcome.reasonCodes.filter((code) => !graph.blockedReasonCodes.includes(code)));
   }
-  semanticFallbacks += await scoreItems(conversation, tenantId, diaIdOf, board);
+  semanticFallbacks += await scoreItems(conversation, tenantId, diaIdOf, board, answeredBy);
   if (capture !== undefined) {
     const captureStarted = performance.now();
     const captureTenant = `${tenantId}-capture`;
@@ -133,7 +177,13 @@ for (const conversation of conversations) {
       onTurn: () => progress.tick(`${conversation.sampleId} capture`),
     });
     if (strategy !== 'lexical') await waitForIndex(server, captureTenant);
-    capture.semanticFallbacks += await scoreItems(conversation, captureTenant, capturedDiaIdOf, capture.board);
+    capture.semanticFallbacks += await scoreItems(
+      conversation,
+      captureTenant,
+      capturedDiaIdOf,
+      capture.board,
+      capture.answeredBy,
+    );
     capture.ms += performance.now() - captureStarted;
   }
 }
@@ -152,6 +202,7 @@ printTable({
   evidence,
   semanticFallbacks,
   graph,
+  applied: answeredBy,
 });
 if (capture !== undefined) {
   printTable({
@@ -164,6 +215,7 @@ if (capture !== undefined) {
     evidence,
     semanticFallbacks: capture.semanticFallbacks,
     graph,
+    applied: capture.answeredBy,
   });
   printComparison({
     strategy,
@@ -195,6 +247,7 @@ if (values.json) {
     semanticFallbacks,
     evidence,
     ...(strategy === 'hybrid_graph' ? { graph } : {}),
+    ...(strategy === 'default' ? { answeredBy } : {}),
     ...(capture === undefined
       ? {}
       : {

@@ -13,6 +13,13 @@ export interface TableInput {
   evidence: EvidenceCounts;
   semanticFallbacks: number;
   graph: GraphFacts;
+  /** How many questions each strategy answered (after fallbacks), at the largest k. */
+  applied: Readonly<Record<string, number>>;
+}
+
+/** How a strategy is named in the table: `default` is the one a middleware user gets without choosing. */
+export function strategyLabel(strategy: string): string {
+  return strategy.replace(/^default\b/, 'default (what a middleware user gets)');
 }
 
 function row(label: string, figures: Figures, ks: readonly number[]): string {
@@ -27,7 +34,7 @@ export function printTable(input: TableInput): void {
   const { ks, board } = input;
   const header = ['category'.padEnd(14), 'n'.padStart(5), ...ks.map((k) => `R@${k}`.padStart(8)), 'MRR'.padStart(7)];
   const lines = [
-    `strategy ${input.strategy} | embedding model ${input.embeddingModel} | ${input.memories} memories | ${input.seconds} s`,
+    `strategy ${strategyLabel(input.strategy)} | embedding model ${input.embeddingModel} | ${input.memories} memories | ${input.seconds} s`,
     header.join(' '),
     ...board
       .categories()
@@ -40,6 +47,13 @@ export function printTable(input: TableInput): void {
       `evidence, ${input.evidence.adversarialExcluded} adversarial (category 5) excluded`,
     `semantic fallbacks: ${input.semanticFallbacks}`,
   ];
+  if (input.strategy.startsWith('default')) {
+    const served = Object.entries(input.applied)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([strategy, count]) => `${strategy} ${count}`)
+      .join(', ');
+    lines.push(`answered by (the tenants' policy default, after fallbacks): ${served === '' ? 'nothing' : served}`);
+  }
   if (input.strategy === 'hybrid_graph') {
     const { graph } = input;
     lines.push(

@@ -1,7 +1,10 @@
 import type { InProcessServer } from './in-process-server.js';
 
-/** The strategies the benchmark compares. */
-export const STRATEGIES = ['lexical', 'hybrid', 'hybrid_graph'] as const;
+/**
+ * The strategies the benchmark compares. `default` names none: what a middleware user (or any client that sets no
+ * strategy) gets, the tenant's policy default, asked through `context/get` as the middleware asks it.
+ */
+export const STRATEGIES = ['lexical', 'hybrid', 'hybrid_graph', 'default'] as const;
 /** One of `STRATEGIES`. */
 export type BenchStrategy = (typeof STRATEGIES)[number];
 
@@ -26,6 +29,14 @@ export interface Ranking {
   semanticFallback: boolean;
   /** How many of the ids are graph-expanded memories. */
   expanded: number;
+  /** The strategy that answered (lexical after a semantic fallback). */
+  applied: string;
+}
+
+/** The parts of a context/get answer the benchmark reads. */
+interface ContextAnswer {
+  memories: ServedMemory[];
+  trace: { semanticFallbackTriggered: boolean; retrievalPolicyAppliedStrategy: string };
 }
 
 /**
@@ -43,7 +54,8 @@ export function graphBudget(k: number): { limit: number; graphLimit: number } {
 /**
  * Asks the server for a ranking. lexical/hybrid: `memories/search`. hybrid_graph: `context/get` with strategy
  * hybrid and graphDepth 1 within a budget of `limit` (see `graphBudget`); the served list is the baseline in rank
- * order followed by the graph-expanded memories.
+ * order followed by the graph-expanded memories. default: `context/get` with no strategy and the middleware's
+ * defaults otherwise (rules and skill files left out: the conversations have none).
  */
 export async function rank(
   server: InProcessServer,
@@ -53,35 +65,31 @@ export async function rank(
   limit: number,
 ): Promise<Ranking> {
   const scope = { tenantId };
-  if (strategy === 'hybrid_graph') {
-    const bundle = await server.call<{ memories: ServedMemory[]; trace: { semanticFallbackTriggered: boolean } }>(
-      'POST',
-      '/context/get',
-      {
-        query,
-        strategy: 'hybrid',
-        ...graphBudget(limit),
-        graphDepth: 1,
-        includeRules: false,
-        includeSkillFiles: false,
-        scope,
-      },
-    );
+  if (strategy === 'hybrid_graph' || strategy === 'default') {
+    const request =
+      strategy === 'default' ? { query, limit } : { query, strategy: 'hybrid', ...graphBudget(limit), graphDepth: 1 };
+    const bundle = await server.call<ContextAnswer>('POST', '/context/get', {
+      ...request,
+      includeRules: false,
+      includeSkillFiles: false,
+      scope,
+    });
     return {
       ids: bundle.memories.map((memory) => memory.id),
       semanticFallback: bundle.trace.semanticFallbackTriggered,
       expanded: bundle.memories.filter((memory) => memory.source === 'graph_expansion').length,
+      applied: bundle.trace.retrievalPolicyAppliedStrategy,
     };
   }
-  const result = await server.call<{ memories: ServedMemory[]; trace: { semanticFallbackTriggered: boolean } }>(
-    'POST',
-    '/memories/search',
-    { query, strategy, limit, scope },
-  );
+  const result = await server.call<{
+    memories: ServedMemory[];
+    trace: { semanticFallbackTriggered: boolean; appliedStrategy: string };
+  }>('POST', '/memories/search', { query, strategy, limit, scope });
   return {
     ids: result.memories.map((memory) => memory.id),
     semanticFallback: result.trace.semanticFallbackTriggered,
     expanded: 0,
+    applied: result.trace.appliedStrategy,
   };
 }
 

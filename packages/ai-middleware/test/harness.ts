@@ -16,8 +16,8 @@ export interface MemoryServer {
   close(): Promise<void>;
 }
 
-/** Starts the server in-process; `fetch` goes straight to `app.fetch`. */
-export async function startMemoryServer(): Promise<MemoryServer> {
+/** Starts the server in-process; `fetch` goes straight to `app.fetch`. `overrides` change its configuration. */
+export async function startMemoryServer(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<MemoryServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ai-middleware-test-'));
   const config = loadConfig(
     {},
@@ -28,6 +28,7 @@ export async function startMemoryServer(): Promise<MemoryServer> {
       logLevel: 'silent',
       rateLimitPerMinute: 0,
       ipRateLimitPerMinute: 0,
+      ...overrides,
     },
   );
   const services = await createServices(config);

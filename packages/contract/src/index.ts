@@ -63,10 +63,13 @@ export * from './resources/management.js';
 export * from './resources/memory.js';
 export * from './resources/memory-content.js';
 export * from './resources/observability.js';
+export * from './resources/query-time.js';
 export * from './resources/relative-dates.js';
 export * from './resources/rollout.js';
 export * from './resources/session.js';
 export * from './resources/skill-file.js';
+export * from './resources/time-mentions.js';
+export * from './resources/time-window.js';
 export {
   ProjectIdSchema,
   type ResolvedScope,

@@ -6,6 +6,7 @@ import { allowlistCommand, projectModelCommand, showEmbeddingsCommand } from './
 import { helpText } from './cli/help.js';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand } from './cli/keys-commands.js';
 import { parseCommandArgs } from './cli/parse.js';
+import { type PolicyChoice, setPolicyCommand, showPolicyCommand } from './cli/policy-commands.js';
 import { startCommand } from './cli/start-command.js';
 import { createWorkspaceCommand, listWorkspacesCommand } from './cli/workspaces-commands.js';
 
@@ -126,6 +127,39 @@ async function runEmbeddings(args: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** `--tenant <id>` and `--workspace <id>` of the policy commands. */
+const POLICY_OPTIONS = { tenant: { type: 'string' }, ...WORKSPACE_OPTION } as const;
+const POLICY_CHOICES: readonly string[] = ['lexical', 'hybrid', 'auto'];
+
+async function runPolicy(args: readonly string[], io: CliIo): Promise<number> {
+  const [subcommand, ...rest] = args;
+  if (subcommand === undefined) {
+    io.stderr.write(helpText('policy'));
+    return EXIT_CODES.usage;
+  }
+  if (subcommand === '-h' || subcommand === '--help' || subcommand === 'help') return showHelp(io, 'policy');
+  switch (subcommand) {
+    case 'show': {
+      const parsed = parseCommandArgs(rest, 'policy show', POLICY_OPTIONS, { min: 0, max: 0 });
+      if (parsed.help) return showHelp(io, 'policy show');
+      return showPolicyCommand(io, { tenantId: parsed.strings.tenant, workspaceId: parsed.strings.workspace });
+    }
+    case 'set': {
+      const parsed = parseCommandArgs(rest, 'policy set', POLICY_OPTIONS, { min: 1, max: 1, name: 'the strategy' });
+      if (parsed.help) return showHelp(io, 'policy set');
+      const choice = parsed.positionals[0] ?? '';
+      if (!POLICY_CHOICES.includes(choice))
+        throw new UsageError(`the strategy must be lexical, hybrid or auto, not '${choice}'`, 'policy set');
+      return setPolicyCommand(io, choice as PolicyChoice, {
+        tenantId: parsed.strings.tenant,
+        workspaceId: parsed.strings.workspace,
+      });
+    }
+    default:
+      throw new UsageError(`unknown command 'policy ${subcommand}'`, 'policy');
+  }
+}
+
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -151,6 +185,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       return runWorkspaces(rest, io);
     case 'embeddings':
       return runEmbeddings(rest, io);
+    case 'policy':
+      return runPolicy(rest, io);
     case 'backup': {
       const parsed = parseCommandArgs(
         rest,

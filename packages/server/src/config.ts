@@ -285,6 +285,12 @@ const configSchema = environmentSchema.transform((environment, context) => {
     embeddingPrices: environment.MEMORY_EMBEDDING_PRICES ?? {},
     /** Why part of the embedding configuration was ignored (it names the variable, never its value), or null. */
     embeddingConfigurationError: null as string | null,
+    /**
+     * Whether the server may make hybrid a tenant's default strategy by itself: once the tenant is ready (its
+     * embedding model available, its memories with their vectors; `rollout/policy-autopilot.ts`) or after two ready
+     * canary windows (GET graph/rollout). Off, a policy stays lexical until an operator sets it
+     * (`memory-service policy set`). Never overrides a policy an operator set.
+     */
     graphAutopilot: environment.MEMORY_GRAPH_AUTOPILOT,
     logLevel: environment.MEMORY_LOG_LEVEL,
     /** How many tenant databases stay open at once (LRU). */

@@ -91,6 +91,9 @@ describe('memory-service help and usage', () => {
       [['keys', 'list', '-h'], 'Usage: memory-service keys list'],
       [['keys', 'revoke', '--help'], 'Usage: memory-service keys revoke <id>'],
       [['help', 'keys', 'revoke'], 'Usage: memory-service keys revoke <id>'],
+      [['policy', '--help'], 'Usage: memory-service policy <command>'],
+      [['policy', 'show', '--help'], 'Usage: memory-service policy show'],
+      [['help', 'policy', 'set'], 'Usage: memory-service policy set <lexical|hybrid|auto>'],
     ];
     for (const [argv, heading] of cases) {
       const result = await run(argv);
@@ -98,6 +101,7 @@ describe('memory-service help and usage', () => {
       expect(result.stdout.startsWith(heading), argv.join(' ')).toBe(true);
     }
     expect((await run(['start', '--help'])).stdout).toContain('MEMORY_DATA_DIR');
+    expect((await run(['start', '--help'])).stdout).toContain('MEMORY_GRAPH_AUTOPILOT');
   });
 
   it('prints the version', async () => {

@@ -19,6 +19,8 @@ beforeAll(async () => {
   await server.post('/memories/add', { content: 'Payments use Stripe with idempotency keys', type: 'fact' });
   await server.post('/memories/add', { content: 'Payment retries back off exponentially', type: 'decision' });
   await server.post('/memories/add', { content: 'The office plant needs water on Mondays', type: 'note' });
+  // Vectors stored: the tenant is ready for hybrid, so the policy default of these calls is hybrid (the autopilot).
+  await server.indexed();
 });
 afterAll(async () => {
   await server.close();
@@ -50,11 +52,11 @@ describe('context/get', () => {
       new Set([...bundle.workingMemories, ...bundle.longTermMemories].map((memory) => memory.id)),
     );
     expect(bundle.trace).toMatchObject({
-      retrievalPolicyDefaultStrategy: 'lexical',
-      retrievalPolicyAppliedStrategy: 'lexical',
+      retrievalPolicyDefaultStrategy: 'hybrid',
+      retrievalPolicyAppliedStrategy: 'hybrid',
       retrievalPolicySelection: 'policy_default',
-      semanticStrategyRequested: false,
-      semanticStrategyApplied: false,
+      semanticStrategyRequested: true,
+      semanticStrategyApplied: true,
       semanticFallbackTriggered: false,
       graphDepth: 1,
       graphLimit: 8,

@@ -198,10 +198,11 @@ describe('graph expansion in context/get', () => {
   });
 
   it('runs in shadow for lexical calls under a canary (a shadow hybrid run is a hybrid sample)', async () => {
-    const bundle = await context({ query: 'idempotency' });
+    // Named: with its memories indexed, this tenant's policy default is hybrid (the readiness autopilot).
+    const bundle = await context({ query: 'idempotency', strategy: 'lexical' });
     expect(bundle.memories.map((memory) => memory.id)).toEqual([ids.seed]);
     expect(bundle.trace).toMatchObject({
-      retrievalPolicySelection: 'policy_default',
+      retrievalPolicySelection: 'request',
       shadowExecuted: true,
       graphCandidates: 3,
     });

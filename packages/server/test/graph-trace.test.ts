@@ -49,12 +49,13 @@ afterAll(async () => {
 
 describe('graph/trace', () => {
   it('explains a call with limit 10 and the policy default as a legacy name, without recording metrics', async () => {
+    // The memories are indexed with the server's embedding model: the autopilot made hybrid the policy default.
     const result = await trace({ query: 'idempotency' });
     expect(result).toMatchObject({
       mode: 'all',
       includeRules: true,
       query: 'idempotency',
-      strategy: { requested: null, applied: 'baseline' },
+      strategy: { requested: null, applied: 'hybrid_graph' },
     });
     expect(result.recall).toHaveLength(10);
     expect(result.recall.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -65,7 +66,7 @@ describe('graph/trace', () => {
     expect(result.recall.find((entry) => entry.memoryId === ids.working)?.tier).toBe('working');
     expect(result.tiers.longTerm).toHaveLength(9);
     expect(result.trace).toMatchObject({
-      retrievalPolicyDefaultStrategy: 'lexical',
+      retrievalPolicyDefaultStrategy: 'hybrid',
       retrievalPolicySelection: 'policy_default',
       retrievalPolicyReadyForDefaultOn: false,
       rolloutMode: 'off',
@@ -93,10 +94,10 @@ describe('graph/trace', () => {
       requested: 'hybrid_graph',
       applied: 'hybrid_graph',
     });
-    await database.run(
-      "INSERT INTO retrieval_policy (project_key, default_strategy, ready_window_streak, updated_by) VALUES ('', 'hybrid', 2, 'autopilot')",
-    );
     expect((await trace({ query: 'x' })).strategy).toEqual({ requested: null, applied: 'hybrid_graph' });
+    // An operator's lexical policy reads as the legacy baseline.
+    await database.run("UPDATE retrieval_policy SET default_strategy = 'lexical', updated_by = 'cli'");
+    expect((await trace({ query: 'x' })).strategy).toEqual({ requested: null, applied: 'baseline' });
     await database.run('DELETE FROM retrieval_policy');
   });
 

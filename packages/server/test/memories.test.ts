@@ -95,7 +95,7 @@ describe('memories/search', () => {
     const byContent = await server.post<{
       memories: Array<{ content: string; source: string }>;
       trace: Record<string, unknown>;
-    }>('/memories/search', { query: 'webhooks retries' });
+    }>('/memories/search', { query: 'webhooks retries', strategy: 'lexical' });
     expect(byContent.memories[0]!.content).toContain('webhooks');
     expect(byContent.memories[0]!.source).toBe('lexical');
     expect(byContent.trace).toMatchObject({
@@ -103,12 +103,19 @@ describe('memories/search', () => {
       appliedStrategy: 'lexical',
       fallbackTriggered: false,
     });
-    const byTag = await server.post<{ memories: Array<{ content: string }> }>('/memories/search', { query: 'food' });
+    const byTag = await server.post<{ memories: Array<{ content: string }> }>('/memories/search', {
+      query: 'food',
+      strategy: 'lexical',
+    });
     expect(byTag.memories[0]!.content).toBe('Unrelated note about lunch');
-    const byPath = await server.post<{ memories: Array<{ content: string }> }>('/memories/search', { query: 'loader' });
+    const byPath = await server.post<{ memories: Array<{ content: string }> }>('/memories/search', {
+      query: 'loader',
+      strategy: 'lexical',
+    });
     expect(byPath.memories[0]!.content).toBe('Config lives in a dotfile');
     const byCategory = await server.post<{ memories: Array<{ content: string }> }>('/memories/search', {
       query: 'billing',
+      strategy: 'lexical',
     });
     expect(byCategory.memories[0]!.content).toContain('billing service');
   });

@@ -4,6 +4,7 @@ import { DEFAULTS, LIMITS } from '../limits.js';
 import { boundedInt, QuerySchema, scopeField } from './common.js';
 import { ConflictPairSchema, RetrievedMemorySchema } from './memory.js';
 import { SkillFileSchema } from './skill-file.js';
+import { QueryTimeTraceSchema } from './time-window.js';
 
 /** A strategy under its legacy name, the vocabulary of `trace.strategy`. */
 export const LegacyStrategySchema = z.enum(['baseline', 'hybrid_graph']);
@@ -49,6 +50,13 @@ export const ContextTraceSchema = z.object({
   rulesTruncated: z.boolean(),
   /** Skill files among the best `DEFAULTS.contextSkillFiles` left out whole by `LIMITS.contextSkillFileBytes`. */
   skillFilesOmitted: z.number().int(),
+  /**
+   * An additive field: what the query's time expressions did ("last week", "in March", "first"); absent when it has
+   * none. Optional in the type because other servers of this contract do not send it.
+   */
+  time: QueryTimeTraceSchema.optional().describe(
+    "How the query's time expressions narrowed, boosted or ordered the memories; absent when the query has none. An additive field.",
+  ),
 });
 export type ContextTrace = z.infer<typeof ContextTraceSchema>;
 

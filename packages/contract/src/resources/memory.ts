@@ -24,6 +24,7 @@ import {
   TimestampSchema,
 } from './common.js';
 import { ResolvedDateSchema } from './relative-dates.js';
+import { QueryTimeTraceSchema } from './time-window.js';
 
 /** Why a graph-expanded memory was included (`memories[].graph`). */
 export const GraphExplainabilitySchema = z.object({
@@ -160,6 +161,10 @@ export const SearchTraceSchema = z.object({
   semanticCandidates: z.number().int(),
   totalCandidates: z.number().int(),
   embeddingModel: z.string().nullable(),
+  /** An additive field: what the query's time expressions did (as in context/get); absent when it has none. */
+  time: QueryTimeTraceSchema.optional().describe(
+    "How the query's time expressions narrowed, boosted or ordered the memories; absent when the query has none. An additive field.",
+  ),
 });
 
 // memories/search
@@ -186,7 +191,21 @@ export const ListMemoriesInputSchema = z.strictObject({
   limit: boundedInt(LIMITS.listLimit).default(DEFAULTS.listLimit),
   ...scopeField,
 });
-export const ListMemoriesDataSchema = z.object({ memories: z.array(MemorySchema), count: z.number().int() });
+export const ListMemoriesDataSchema = z.object({
+  memories: z.array(MemorySchema),
+  count: z.number().int(),
+  /**
+   * An additive field: the `contradicts` pairs among the listed memories, as context/get's `conflicts[]`
+   * (`memoryAId` the older, `memoryBId` the newer); empty when none conflict. Optional in the type because other
+   * servers of this contract do not send it; this server always does.
+   */
+  conflicts: z
+    .array(ConflictPairSchema)
+    .optional()
+    .describe(
+      'Pairs of listed memories that contradict each other (as in context/get: memoryAId is the older, memoryBId the newer, with an explanation and a suggestion); empty when none do. An additive field.',
+    ),
+});
 
 // memories/edit
 const editableFields = ['content', 'type', 'layer', 'tags', 'paths', 'category', 'metadata', 'occurredAt'] as const;

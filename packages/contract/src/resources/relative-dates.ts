@@ -1,4 +1,15 @@
 import * as z from 'zod';
+import {
+  COUNT,
+  DAY_MS,
+  dayStart,
+  isoDay,
+  mondayOf,
+  NUMBER_WORDS,
+  shiftMonths,
+  shiftYears,
+  WEEKDAYS,
+} from './calendar.js';
 
 /** How much of the calendar a resolved expression names: `date` is the first day of it. */
 export const DatePrecisionSchema = z.enum(['day', 'week', 'month', 'year']);
@@ -13,56 +24,15 @@ export const ResolvedDateSchema = z.object({
 });
 export type ResolvedDate = z.infer<typeof ResolvedDateSchema>;
 
-const DAY_MS = 86_400_000;
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const COUNT = `\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')}`;
 const EXPRESSION = new RegExp(
   [
-    '\\b(today|tonight|yesterday|tomorrow)\\b',
+    // "last night" is yesterday evening: the day before the day it was said.
+    '\\b(today|tonight|yesterday|tomorrow|last\\s+night)\\b',
     `\\b(${COUNT})\\s+(days?|weeks?|months?|years?)\\s+ago\\b`,
     `\\b(last|next|this)\\s+(week|month|year|${WEEKDAYS.join('|')})\\b`,
   ].join('|'),
   'gi',
 );
-
-function isoDay(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/** Midnight UTC of the day of `time`. */
-function dayStart(time: number): number {
-  return Math.floor(time / DAY_MS) * DAY_MS;
-}
-
-/** Monday of the ISO week holding `day` (midnight UTC). */
-function mondayOf(day: number): number {
-  return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS;
-}
-
-function shiftMonths(day: number, months: number): number {
-  const date = new Date(day);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
-}
-
-function shiftYears(day: number, years: number): number {
-  return Date.UTC(new Date(day).getUTCFullYear() + years, 0, 1);
-}
 
 function ago(day: number, count: number, unit: string): Omit<ResolvedDate, 'text'> {
   if (unit.startsWith('day')) return { date: isoDay(day - count * DAY_MS), precision: 'day' };
@@ -89,7 +59,7 @@ function relative(day: number, direction: string, unit: string): Omit<ResolvedDa
 }
 
 /**
- * The relative time expressions of a text ("yesterday", "3 days ago", "last week", "next Friday", "this month"),
+ * The relative time expressions of a text ("yesterday", "last night", "3 days ago", "last week", "next Friday", "this month"),
  * resolved against when the text was said (`occurredAt`, its UTC day), in the order they appear. English only and
  * deterministic: the same text and time always give the same dates. `last <weekday>` is the nearest such day before,
  * `next <weekday>` the nearest after, `this <weekday>` the one in the same Monday-first week; a week resolves to its
@@ -108,7 +78,7 @@ export function resolveRelativeDates(text: string, occurredAt: string): Resolved
     const [whole, single, count, unit, direction, relativeUnit] = match;
     if (single !== undefined) {
       const word = single.toLowerCase();
-      const shift = word === 'yesterday' ? -1 : word === 'tomorrow' ? 1 : 0;
+      const shift = word === 'yesterday' || word.startsWith('last') ? -1 : word === 'tomorrow' ? 1 : 0;
       resolved.push({ text: whole, date: isoDay(day + shift * DAY_MS), precision: 'day' });
     } else if (count !== undefined && unit !== undefined) {
       const amount = NUMBER_WORDS[count.toLowerCase()] ?? Number(count);

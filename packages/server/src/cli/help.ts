@@ -13,6 +13,7 @@ Commands:
   keys list          List API keys: id, preview, status, created, expires (never the keys)
   keys revoke <id>   Revoke an API key
   embeddings ...     Show or change the embedding allowlist and per-project models
+  policy ...         Show or set a tenant's default retrieval strategy (lexical, hybrid, or auto)
   backup <dir>       Copy every file database (and secret.key) into <dir>, usable as a data dir
 
 Options:
@@ -37,6 +38,10 @@ Environment (all optional):
   MEMORY_TENANT_QUOTA              tenants one workspace may have (default 1000; 0 = no limit)
   MEMORY_RATE_LIMIT_PER_MINUTE     per API key (default 600; 0 disables)
   MEMORY_SESSION_ENABLED, MEMORY_COMPACTION_ENABLED, MEMORY_CONSOLIDATION_ENABLED, MEMORY_PROCEDURAL_ENABLED
+  MEMORY_EMBEDDING_MODEL           the embedding model of hybrid retrieval (default local/use-lite-512, offline)
+  MEMORY_GRAPH_AUTOPILOT           let the server make hybrid a tenant's default strategy by itself, once its
+                                   memories have their vectors (default true; false keeps lexical until an
+                                   operator runs 'memory-service policy set hybrid')
   MEMORY_LOG_LEVEL                 debug, info, warn, error or silent (JSON lines on stderr; default info)
 
 Options:
@@ -143,6 +148,47 @@ Reads MEMORY_DATA_DIR, MEMORY_CONTROL_DB_URL and MEMORY_DEFAULT_DB_URL like the 
 
 Options:
   --force            Write into a folder that is not empty (files of the same name are replaced, others stay)
+  -h, --help         Show this help
+`,
+  policy: `Usage: memory-service policy <command> [--tenant <id>] [--workspace <id>]
+
+The retrieval policy decides the strategy of a context/get or memories/search call that names none. It starts
+lexical; the server's autopilot (MEMORY_GRAPH_AUTOPILOT, on by default) makes it hybrid by itself once the
+tenant is ready: its embedding model is available, at least 95% of its memories have a vector, and hybrid
+requests are not failing. A policy set here is the operator's and the autopilot never changes it. Works
+directly in the databases of MEMORY_DATA_DIR (or MEMORY_CONTROL_DB_URL), whether or not the server is running;
+a running server applies a change from its next call.
+
+Commands:
+  show                            The default strategy, who set it, and the tenant's readiness for hybrid
+  set <lexical|hybrid|auto>       Fix the default (lexical or hybrid), or hand it back to the autopilot (auto)
+
+Options:
+  --tenant <id>      The tenant (default: the workspace's own database, used by requests without a tenantId)
+  --workspace <id>   The workspace (default: the default workspace)
+  -h, --help         Show help; 'memory-service policy <command> --help' shows a command's help
+`,
+  'policy show': `Usage: memory-service policy show [--tenant <id>] [--workspace <id>]
+
+Prints the default strategy, who set it (nobody, the autopilot, or an operator) and when, whether the autopilot
+may change it, and the readiness for hybrid: the embedding model, how many memories have a vector, and the hybrid
+requests the model failed in the last 24 hours.
+
+Options:
+  --tenant <id>      The tenant (default: the workspace's own database)
+  --workspace <id>   The workspace (default: the default workspace)
+  -h, --help         Show this help
+`,
+  'policy set': `Usage: memory-service policy set <lexical|hybrid|auto> [--tenant <id>] [--workspace <id>]
+
+lexical or hybrid: the default strategy from now on, kept until an operator sets it again (the autopilot
+never overrides it). auto: lexical again until the autopilot promotes it (at the next call, if the tenant is
+ready). A call that names its strategy always gets it; a hybrid call still answers lexically, and says why in its
+trace, when the embedding model fails or a memory has no vector yet.
+
+Options:
+  --tenant <id>      The tenant (default: the workspace's own database)
+  --workspace <id>   The workspace (default: the default workspace)
   -h, --help         Show this help
 `,
   'embeddings show': `Usage: memory-service embeddings show

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { assembleContext } from '../retrieval/context-bundle.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import { recordRetrievalMetrics } from '../store/retrieval-metrics.js';
-import { loadRetrievalSettings } from '../store/rollout-policy.js';
+import { policyDefault } from './policy-default.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** A context request after validation (context/get and graph/trace share it; only their defaults differ). */
@@ -11,15 +11,16 @@ export type ContextInput = z.output<typeof ContextGetInputSchema>;
 
 /**
  * Runs a context call: the strategy is the request's, else the tenant's retrieval policy default (lexical until
- * promoted); the scope's rollout mode decides the graph. With `recordMetrics` (context/get) the call's shadow
- * metrics row is written; a failure to write it is logged and never fails the call. The trace adds `indexPending`:
- * the scope's memories still waiting for their vectors and graph edges (found lexically meanwhile).
+ * promoted, by the autopilot once hybrid is ready: `rollout/policy-autopilot.ts`); the scope's rollout mode decides
+ * the graph. With `recordMetrics` (context/get) the call's shadow metrics row is written; a failure to write it is
+ * logged and never fails the call. The trace adds `indexPending`: the scope's memories still waiting for their
+ * vectors and graph edges (found lexically meanwhile).
  */
 export async function runContext(input: ContextInput, context: HandlerContext, options: { recordMetrics: boolean }) {
   const tenant = await context.tenant();
   const { database } = tenant;
-  const settings = await loadRetrievalSettings(database, context.scope.projectId);
   const requested = normalizeStrategy(input.strategy);
+  const settings = await policyDefault(tenant, context, { applied: requested === undefined });
   const strategy = requested ?? settings.defaultStrategy;
   const assembled = await assembleContext(tenant, {
     query: input.query ?? '',

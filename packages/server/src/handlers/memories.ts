@@ -2,6 +2,7 @@ import { normalizeStrategy, type ResolvedScope } from '@memory-service/contract'
 import { ApiError } from '../api-error.js';
 import { selectEditModel, selectEmbeddingModel } from '../embeddings/selection.js';
 import { purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
+import { conflictsAmong } from '../graph/conflicts.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import type { MemoryFilters, MemoryStore } from '../store/memories.js';
@@ -11,6 +12,7 @@ import { addMemoryRow } from '../writes/add-memories.js';
 import { bulkForget } from '../writes/bulk-forget.js';
 import { editMemoryRow, patchFrom } from '../writes/edit-memory.js';
 import { newMemory } from '../writes/new-memory.js';
+import { policyDefault } from './policy-default.js';
 import type { Handler } from './types.js';
 
 function notFound(id: string): ApiError {
@@ -60,14 +62,19 @@ export const addMemory: Handler<'memories.add'> = async (input, context) => {
   };
 };
 
-/** `memories/search`; its trace adds `indexPending`, the scope's memories still waiting for vectors and graph edges. */
+/**
+ * `memories/search`: the strategy is the request's, else the tenant's policy default (as in context/get); its trace
+ * adds `indexPending`, the scope's memories still waiting for vectors and graph edges.
+ */
 export const searchMemories: Handler<'memories.search'> = async (input, context) => {
   const tenant = await context.tenant();
+  const requested = normalizeStrategy(input.strategy);
+  const strategy = requested ?? (await policyDefault(tenant, context, { applied: true })).defaultStrategy;
   const found = await searchMemoriesFor(tenant, {
     query: input.query,
     scope: context.scope,
     limit: input.limit,
-    strategy: normalizeStrategy(input.strategy) ?? 'lexical',
+    strategy,
     embeddings: context.services.embeddings,
     ...(input.type === undefined ? {} : { type: input.type }),
     ...(input.layer === undefined ? {} : { layer: input.layer }),
@@ -92,9 +99,11 @@ export const listMemories: Handler<'memories.list'> = async (input, context) => 
     ...(input.layer === undefined ? {} : { layer: input.layer }),
     ...(tags === undefined ? {} : { tagsAny: tags }),
   };
-  const rows = await (await context.tenant()).memories.list(context.scope, filters, input.limit);
+  const tenant = await context.tenant();
+  const rows = await tenant.memories.list(context.scope, filters, input.limit);
   const memories = rows.map(toMemory);
-  return { memories, count: memories.length };
+  // An additive field: the contradicts pairs among the listed memories, in one query, as context/get gives them.
+  return { memories, count: memories.length, conflicts: await conflictsAmong(tenant.database, memories) };
 };
 
 /** `memories/edit`. */

@@ -105,6 +105,8 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
           strategy: request.strategy,
           excludeLayer: 'rule',
           recencyFallback: true,
+          // The request's clock: "last week" in the query is the week before this request.
+          now: request.now,
           embeddings: request.embeddings,
         });
   const ranked = (outcome?.candidates ?? [])
@@ -171,6 +173,7 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       rulesTruncated,
       skillFilesOmitted,
+      ...(outcome?.time == null ? {} : { time: outcome.time }),
     },
   };
   const facts: ContextFacts = {

@@ -5,11 +5,13 @@ import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { allTermsFirstSearch } from './all-terms-first.js';
-import { rankedMatches } from './bounded-rank.js';
+import { RANKED_WINDOW, rankedMatches } from './bounded-rank.js';
 import { type CandidateScope, candidateFilter } from './candidate-filter.js';
-import { matchExpression, queryTerms } from './fts-query.js';
+import { queryTerms } from './fts-query.js';
+import { bestRanks, type RankedRow } from './ranked-rows.js';
 import { rareFirstSearch } from './rare-first.js';
-import { type TermStatistics, termStatistics } from './term-frequency.js';
+import { type ExpandedQuery, expandQuery, type QueryTerm } from './term-expansion.js';
+import { MAX_DOCUMENT_SHARE, SMALL_INDEX } from './term-frequency.js';
 
 // BM25 column weights (content 1.0, tags 1.5, category 1.2, paths 0.75) are the FTS table's rank function, set in
 // tenant migration 3 (and kept by 4): curated labels say more than free text. Since migration 4 the index stems
@@ -41,10 +43,10 @@ export interface LexicalResult {
 export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOptions): Promise<LexicalResult> {
   const { database } = tenant;
   const where = candidateFilter(options);
-  const statistics = await termStatistics(tenant.termCounts, queryTerms(options.query));
-  const match = matchExpression(statistics.terms);
-  if (match !== null) {
-    const rows = await ftsMatches(database, statistics, match, where, options.limit);
+  const query = await expandQuery(tenant, queryTerms(options.query));
+  const hasTerms = query.terms.length > 0;
+  if (hasTerms) {
+    const rows = await ftsMatches(database, query, where, options.limit);
     if (rows.length > 0) {
       return {
         candidates: rows.map((row) => ({ row, score: -Number(row.rank), source: 'lexical' })),
@@ -59,8 +61,8 @@ export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOpti
   if (!options.recencyFallback) {
     return {
       candidates: [],
-      fallbackTriggered: match !== null,
-      fallbackReason: match === null ? 'query_has_no_terms' : 'no_match',
+      fallbackTriggered: hasTerms,
+      fallbackReason: hasTerms ? 'no_match' : 'query_has_no_terms',
     };
   }
   // Newest by when it happened or was said (`occurred_at`), not by when it was written: an import is not news.
@@ -71,32 +73,65 @@ export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOpti
   return {
     candidates: recent.map((row, index) => ({ row, score: 1 / (index + 1), source: 'recency' })),
     fallbackTriggered: true,
-    fallbackReason: match === null ? 'empty_query_recency' : 'no_match_recency_fallback',
+    fallbackReason: hasTerms ? 'no_match_recency_fallback' : 'empty_query_recency',
   };
 }
 
 /**
- * The BM25-ranked matches of the query's terms. On a small index: the OR query, every match ranked. On a large one,
- * strong matches first: the rare terms' memories re-ranked with the common terms, then the memories mentioning every
- * remaining term; when they are fewer than `limit`, the OR query fills the rest. Each broad stage ranks its newest
- * RANKED_WINDOW matches only (where that many memories match, age is the better tie-breaker). Merged by BM25 rank.
+ * A query whose terms have at most this many matches in all is ranked exactly, every match scored (FTS5 scores each
+ * match before it sorts, ~2 us each here): what one bounded ranking costs (RANKED_WINDOW), a few milliseconds. Past it
+ * the rare terms' memories are still ranked exactly, and only the common terms' are bounded (`ftsMatches`).
+ */
+export const EXACT_MATCHES = RANKED_WINDOW;
+
+/**
+ * The query terms worth matching on a large index: those in at most half the documents (BM25 as FTS5 computes it gives
+ * a term in more no weight, yet scoring its matches is most of a query's cost), at least the rarest one.
+ */
+function informative({ documents, terms }: ExpandedQuery): QueryTerm[] {
+  const kept = terms.filter((term) => term.frequency <= documents * MAX_DOCUMENT_SHARE);
+  if (kept.length > 0 || terms.length === 0) return kept;
+  return [terms.reduce((rarest, term) => (term.frequency < rarest.frequency ? term : rarest))];
+}
+
+/**
+ * The BM25-ranked matches of the query's terms (the OR of every term, as plain FTS5 ranks it). Exact whenever the
+ * terms' matches number at most EXACT_MATCHES in all (every query on a small index, most on a large one). Past that,
+ * the terms are split by frequency: the rarest ones whose matches fit the budget are `rare`, the rest `common`; the
+ * memories mentioning a rare term are ranked exactly by the whole query (`rareFirstSearch`), and the memories
+ * mentioning only common terms come from bounded rankings (of RANKED_WINDOW newest matches at most): those mentioning
+ * every common term (`allTermsFirstSearch`), then, when these two give fewer than `limit`, the newest matches of the
+ * whole query. Every rank is the whole query's BM25 (or below it, where a better one is also found); the one shortcut
+ * is which memories mentioning only some of the common terms get ranked at all: where `limit` memories mention a rare
+ * term or every common one, the others are taken to rank below them (as they nearly always do). Merged by rank.
  */
 async function ftsMatches(
   database: Database,
-  statistics: TermStatistics,
-  match: string,
+  query: ExpandedQuery,
   where: Condition,
   limit: number,
-): Promise<Array<MemoryRow & { rank: number }>> {
-  if (statistics.documents === 0) return rankedMatches(database, match, where, limit, false);
-  const rare = await rareFirstSearch(database, statistics, where, limit);
-  if (rare !== null && rare.rows.length >= limit) return rare.rows;
-  const rest = rare === null ? statistics : { ...statistics, terms: rare.common };
-  const strong = [...(rare?.rows ?? []), ...((await allTermsFirstSearch(database, rest, where, limit)) ?? [])];
-  const fill = strong.length >= limit ? [] : await rankedMatches(database, match, where, limit, true);
-  const merged = new Map<number, MemoryRow & { rank: number }>();
-  for (const row of [...strong, ...fill]) if (!merged.has(row.seq)) merged.set(row.seq, row);
-  return [...merged.values()].sort((a, b) => a.rank - b.rank).slice(0, limit);
+): Promise<RankedRow[]> {
+  const small = query.documents < SMALL_INDEX;
+  const terms = small ? query.terms : informative(query);
+  const match = terms.map((term) => term.expression).join(' OR ');
+  const total = terms.reduce((sum, term) => sum + term.frequency, 0);
+  if (small || total <= EXACT_MATCHES) return rankedMatches(database, match, where, limit, false);
+  const byFrequency = [...terms].sort((left, right) => left.frequency - right.frequency);
+  const rare: QueryTerm[] = [];
+  let budget = EXACT_MATCHES;
+  for (const term of byFrequency) {
+    if (term.frequency > budget) break;
+    rare.push(term);
+    budget -= term.frequency;
+  }
+  const common = byFrequency.slice(rare.length);
+  const [rareRows, allCommon] = await Promise.all([
+    rare.length === 0 ? Promise.resolve([]) : rareFirstSearch(database, rare, common, where, limit),
+    allTermsFirstSearch(database, common, where, limit),
+  ]);
+  const found = bestRanks([...rareRows, ...allCommon]);
+  if (found.length >= limit) return found.slice(0, limit);
+  return bestRanks([...found, ...(await rankedMatches(database, match, where, limit, true))]).slice(0, limit);
 }
 
 /** How many of the scope's newest memories the LIKE fallback reads (bounds its cost on a large tenant). */

@@ -2,44 +2,38 @@ import type { Database } from '../store/database.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
 import { rankedMatches } from './bounded-rank.js';
-import { mentionsTerm, termExpression, wordsOf } from './fts-query.js';
-import { inverseDocumentFrequency, type TermStatistics } from './term-frequency.js';
-
-/** A term in at most this share of documents is "rare": matching only rare terms touches few rows. */
-const RARE_SHARE = 0.01;
-/** Rare-term candidates fetched per requested result before the common terms re-rank them. */
-const CANDIDATE_FACTOR = 3;
+import { bestRanks, type RankedRow } from './ranked-rows.js';
+import type { QueryTerm } from './term-expansion.js';
 
 /**
- * On a large index, a query mixing rare and common terms is answered from the rare terms alone: FTS5 scores
- * every match of every OR-ed term, so common terms cost most of the time while their IDF is small. The rare-term
- * candidates are then re-ranked by adding each common term's IDF when the memory mentions it (BM25 with a term
- * frequency of one and an average length). Returns null when this shortcut does not apply; otherwise the rare-term
- * memories found (at most `limit`, possibly fewer) and the common terms, which the caller uses to fill the rest.
+ * The exact BM25 top `limit`, by the whole query, of the memories that mention at least one of the `rare` terms,
+ * without scoring the matches of the `common` terms elsewhere: on a large index the common terms' matches are most of
+ * a query's cost, while the rare terms' are few (the caller keeps their total within a budget).
+ *
+ * Two FTS5 queries, each ranked by FTS5's own BM25 over every match:
+ * - `(rare) AND (common)`: the memories holding a rare and a common term. Each term is one phrase of the expression,
+ *   so the rank is the one the OR of every term gives them (BM25 sums one part per phrase: a phrase the memory does
+ *   not hold adds nothing). FTS5 walks the rare terms' matches and seeks into the common terms' lists.
+ * - `rare`: every memory holding a rare term, ranked by the rare terms alone: exact for those without a common term,
+ *   below the truth for the others (the first query has their exact rank).
+ * Merged by each memory's best rank this is exact: a memory of the true top `limit` holding a common term is in the
+ * first query's top `limit`; one holding none is in the second's, as every memory ranked above it there ranks above it
+ * by the whole query too; and an underestimated rank never lifts a memory over one it does not beat by the whole query.
  */
 export async function rareFirstSearch(
   database: Database,
-  statistics: TermStatistics,
+  rare: readonly QueryTerm[],
+  common: readonly QueryTerm[],
   where: Condition,
   limit: number,
-): Promise<{ rows: Array<MemoryRow & { rank: number }>; common: string[] } | null> {
-  const { documents, terms, frequencies } = statistics;
-  if (documents === 0) return null;
-  const rare = terms.filter((term) => (frequencies.get(term) ?? 0) <= documents * RARE_SHARE);
-  const common = terms.filter((term) => !rare.includes(term));
-  if (rare.length === 0 || common.length === 0) return null;
-  // Rare terms match few memories (at most 1% each): every match is ranked.
-  const expression = rare.map(termExpression).join(' OR ');
-  const rows = await rankedMatches(database, expression, where, limit * CANDIDATE_FACTOR, false);
-  const weights = common.map((term) => ({
-    term,
-    idf: inverseDocumentFrequency(documents, frequencies.get(term) ?? 0),
-  }));
-  const rescored = rows.map((row) => {
-    const words = wordsOf(`${row.content} ${row.tags} ${row.category ?? ''} ${row.paths}`);
-    const bonus = weights.reduce((sum, weight) => sum + (mentionsTerm(words, weight.term) ? weight.idf : 0), 0);
-    // FTS5 ranks are negative BM25 scores: lower is better.
-    return { ...row, rank: Number(row.rank) - bonus };
-  });
-  return { rows: rescored.sort((a, b) => a.rank - b.rank).slice(0, limit), common };
+): Promise<RankedRow[]> {
+  const rareExpression = rare.map((term) => term.expression).join(' OR ');
+  const commonExpression = common.map((term) => term.expression).join(' OR ');
+  const [both, rareOnly] = await Promise.all([
+    common.length === 0
+      ? Promise.resolve<Array<MemoryRow & { rank: number }>>([])
+      : rankedMatches(database, `(${rareExpression}) AND (${commonExpression})`, where, limit, false),
+    rankedMatches(database, rareExpression, where, limit, false),
+  ]);
+  return bestRanks([...both, ...rareOnly]).slice(0, limit);
 }

@@ -1,15 +1,22 @@
-import type { ResolvedScope, Strategy } from '@memory-service/contract';
+import {
+  type QueryTime,
+  type QueryTimeTrace,
+  type ResolvedScope,
+  resolveQueryTime,
+  type Strategy,
+} from '@memory-service/contract';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { recordRetrievalEvent } from '../store/retrieval-events.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { withConversationContext } from './conversation-context.js';
-import { queryTerms } from './fts-query.js';
+import { queryTerms, wordsOf } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
-import { withRelevance } from './relevance.js';
+import { type RelevanceEvidence, withRelevance } from './relevance.js';
 import { SEMANTIC_FALLBACK_REASONS, type SemanticSide, semanticSide } from './semantic-side.js';
 import { commonTerms } from './term-frequency.js';
+import { appliesTime, preferByTime } from './time-preference.js';
 
 /** The reasons a hybrid request can fall back to lexical, re-exported beside the entry point. */
 export { SEMANTIC_FALLBACK_REASONS } from './semantic-side.js';
@@ -52,6 +59,34 @@ export interface RetrievalOutcome {
   semanticFallbackTriggered: boolean;
   semanticFallbackReason: string | null;
   embeddingModel: string | null;
+  /** What the query's time expressions did (`preferByTime`); null when it has none. */
+  time: QueryTimeTrace | null;
+}
+
+/** A request as searched: `query` is the words searched (the topic), `time` what the query's time expressions ask. */
+interface SearchedRequest extends RetrievalRequest {
+  time: QueryTime | null;
+}
+
+/**
+ * The candidates to serve, scored with their relevance. Without time in the query: the ranking's first `limit`. With
+ * time: relevance for the whole ranked pool (a memory of the query's week may rank deep), then `preferByTime`.
+ */
+async function served(
+  tenant: TenantDatabase,
+  request: SearchedRequest,
+  ranked: readonly RankedCandidate[],
+  evidence: RelevanceEvidence,
+): Promise<{ candidates: RankedCandidate[]; time: QueryTimeTrace | null }> {
+  if (request.time === null)
+    return {
+      candidates: await withRelevance(tenant, request.query, ranked.slice(0, request.limit), evidence),
+      time: null,
+    };
+  const scored = await withRelevance(tenant, request.query, ranked, evidence);
+  const topicless = wordsOf(request.query).size === 0;
+  const preferred = preferByTime(scored, request.time, { limit: request.limit, topicless });
+  return { candidates: preferred.candidates, time: preferred.trace };
 }
 
 /** The memories the lexical side matched (not its recency fallback), by `seq`. */
@@ -61,16 +96,17 @@ function lexicalHits(lexical: LexicalResult): Set<number> {
 
 async function lexicalOutcome(
   tenant: TenantDatabase,
-  request: RetrievalRequest,
+  request: SearchedRequest,
   lexical: LexicalResult,
   semantic: SemanticSide | null,
 ): Promise<RetrievalOutcome> {
   const failed = semantic !== null && !semantic.ok;
+  const answer = await served(tenant, request, lexical.candidates, {
+    lexicalHits: lexicalHits(lexical),
+    semantic: null,
+  });
   return {
-    candidates: await withRelevance(tenant, request.query, lexical.candidates.slice(0, request.limit), {
-      lexicalHits: lexicalHits(lexical),
-      semantic: null,
-    }),
+    candidates: answer.candidates,
     requestedStrategy: request.strategy,
     appliedStrategy: 'lexical',
     lexicalCandidates: lexical.candidates.length,
@@ -80,12 +116,13 @@ async function lexicalOutcome(
     semanticFallbackTriggered: failed,
     semanticFallbackReason: failed ? semantic.reason : null,
     embeddingModel: semantic?.modelId ?? null,
+    time: answer.time,
   };
 }
 
 async function hybridOutcome(
   tenant: TenantDatabase,
-  request: RetrievalRequest,
+  request: SearchedRequest,
   lexical: LexicalResult,
   now: Date,
 ): Promise<RetrievalOutcome> {
@@ -108,17 +145,20 @@ async function hybridOutcome(
       now,
       { common: await commonTerms(tenant.termCounts, terms), terms },
     );
-    ranked = (fused.length === 0 ? lexical.candidates : fused).slice(0, request.limit);
+    const pool = fused.length === 0 ? lexical.candidates : fused;
+    // With time in the query the whole pool is scored: `served` may bring up a memory of the query's time.
+    ranked = request.time === null ? pool.slice(0, request.limit) : pool;
     similarities = await semantic.similarity(ranked.map(({ row }) => row.seq));
   } catch {
     const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
     return lexicalOutcome(tenant, request, lexical, { ok: false, modelId: semantic.modelId, reason });
   }
+  const answer = await served(tenant, request, ranked, {
+    lexicalHits: lexicalHits(lexical),
+    semantic: { similarities, minSimilarity: semantic.minSimilarity },
+  });
   return {
-    candidates: await withRelevance(tenant, request.query, ranked, {
-      lexicalHits: lexicalHits(lexical),
-      semantic: { similarities, minSimilarity: semantic.minSimilarity },
-    }),
+    candidates: answer.candidates,
     requestedStrategy: request.strategy,
     appliedStrategy: 'hybrid',
     lexicalCandidates: hits.length,
@@ -128,6 +168,7 @@ async function hybridOutcome(
     semanticFallbackTriggered: false,
     semanticFallbackReason: null,
     embeddingModel: semantic.modelId,
+    time: answer.time,
   };
 }
 
@@ -137,16 +178,27 @@ async function hybridOutcome(
  * scope's embedding model (one list per query vector) by reciprocal rank plus a common-term credit and a recency
  * prior; any semantic failure answers lexically and says why (`semanticFallbackTriggered`, reason), never silently.
  * The ranking's own scores order the candidates; the scores returned are their relevance (`withRelevance`).
+ * A query's time expressions (`resolveQueryTime`: "last week", "in March", "first", "when did ...") are taken out of
+ * the words searched and applied to the ranked pool (`preferByTime`); a query without any ranks as it always did.
  * Each call is recorded for embedding observability.
  */
-export async function retrieve(tenant: TenantDatabase, request: RetrievalRequest): Promise<RetrievalOutcome> {
+export async function retrieve(tenant: TenantDatabase, retrieval: RetrievalRequest): Promise<RetrievalOutcome> {
   const started = performance.now();
-  const now = request.now ?? new Date();
-  const hybrid = request.strategy === 'hybrid';
+  const now = retrieval.now ?? new Date();
+  const hybrid = retrieval.strategy === 'hybrid';
+  const time = resolveQueryTime(retrieval.query, now);
+  // A query's time expressions say when, not what: the words searched are its topic ("last week" would otherwise
+  // match every memory that says "last week", and drown the words the question is about).
+  const request: SearchedRequest = {
+    ...retrieval,
+    query: time.topic,
+    time: appliesTime(time) ? time : null,
+  };
   const lexical = await lexicalSearch(tenant, {
     query: request.query,
     scope: request.scope,
-    limit: hybrid ? Math.max(request.limit, FUSION_DEPTH) : request.limit,
+    // With time in the query a memory of its time may rank below the first `limit`: search as deep as fusion does.
+    limit: hybrid || request.time !== null ? Math.max(request.limit, FUSION_DEPTH) : request.limit,
     recencyFallback: request.recencyFallback,
     now,
     ...(request.type === undefined ? {} : { type: request.type }),

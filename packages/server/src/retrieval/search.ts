@@ -40,6 +40,7 @@ export async function searchMemoriesFor(
       semanticCandidates: outcome.semanticCandidates,
       totalCandidates: outcome.candidates.length,
       embeddingModel: outcome.embeddingModel,
+      ...(outcome.time === null ? {} : { time: outcome.time }),
     },
   };
 }

@@ -5,8 +5,11 @@ import { termExpression } from './fts-query.js';
  * A term in more than this share of documents has a BM25 IDF at or below zero, which FTS5 clamps to ~0: it adds
  * nothing to a document's rank, yet scoring its matches is most of a query's cost on a large index.
  */
-const MAX_DOCUMENT_SHARE = 0.5;
-/** Below this many documents every query is cheap: no statistics are gathered, and counts are read fresh. */
+export const MAX_DOCUMENT_SHARE = 0.5;
+/**
+ * Below this many documents every query is cheap: lexical search ranks every match, and counts are read fresh (each
+ * write moves them noticeably there).
+ */
 export const SMALL_INDEX = 1_000;
 
 /** Documents matching one term (as the search matches it), from the database's cached counts. */

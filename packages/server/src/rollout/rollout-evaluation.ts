@@ -6,7 +6,14 @@ import {
   pruneRetrievalMetrics,
   type WindowAggregate,
 } from '../store/retrieval-metrics.js';
-import { type RolloutState, readPolicy, readRollout, writePolicy } from '../store/rollout-policy.js';
+import {
+  promoteToHybrid,
+  type RolloutState,
+  readPolicy,
+  readRollout,
+  setByOperator,
+  writeEvaluation,
+} from '../store/rollout-policy.js';
 import { evaluateGate, GATE_WINDOW_HOURS, shadowMetricsOf } from './quality-gate.js';
 import { type AutopilotOutcome, buildRolloutPlan, REQUIRED_READY_WINDOWS, type RolloutPlan } from './rollout-plan.js';
 
@@ -48,9 +55,10 @@ function readyStreak(windows: readonly WindowAggregate[], now: Date): number {
 
 /**
  * Evaluates the rollout of a scope. With `applyAutopilot` (GET graph/rollout on the tenant scope) the evaluation
- * is stored in the tenant's retrieval policy and, when MEMORY_GRAPH_AUTOPILOT is on and the plan is ready for
- * default-on, the policy's default strategy is promoted to hybrid. A project-scoped GET reports only: the
- * retrieval policy belongs to the tenant.
+ * is stored in the tenant's retrieval policy and, when MEMORY_GRAPH_AUTOPILOT is on, the plan is ready for
+ * default-on and no operator set the policy, the policy's default strategy is promoted to hybrid. A project-scoped
+ * GET reports only: the retrieval policy belongs to the tenant. (The other promotion, on readiness, is in
+ * `policy-autopilot.ts`.)
  */
 export async function evaluateRollout(
   database: Database,
@@ -77,19 +85,17 @@ export async function evaluateRollout(
     readyWindowStreak: streak,
     autopilot: { enabled: options.autopilotEnabled, applied: false, reason: null },
   });
-  const autopilot = decideAutopilot(options, policy, draft.readyForDefaultOn);
+  let autopilot = decideAutopilot(options, policy, draft.readyForDefaultOn);
   if (options.applyAutopilot && options.projectId === null) {
-    const timestamp = now.toISOString();
-    const promoted = autopilot.applied;
-    policy = {
-      ...policy,
-      defaultStrategy: promoted ? 'hybrid' : policy.defaultStrategy,
+    const promoted = autopilot.applied && (await promoteToHybrid(database, 'promote_hybrid', now));
+    await writeEvaluation(database, {
       readyWindowStreak: streak,
       lastDecision: promoted ? 'promote_hybrid' : draft.defaultBehaviorDecision,
-      lastEvaluatedAt: timestamp,
-      ...(promoted ? { updatedAt: timestamp, updatedBy: 'autopilot' } : {}),
-    };
-    await writePolicy(database, policy);
+      lastEvaluatedAt: now.toISOString(),
+    });
+    // Read back: a promotion refused because an operator set the policy meanwhile is reported as not applied.
+    policy = await readPolicy(database);
+    if (autopilot.applied && !promoted) autopilot = { ...autopilot, applied: false, reason: 'operator_policy' };
   }
   const rolloutPlan = buildRolloutPlan({
     mode: rollout.mode,
@@ -112,6 +118,7 @@ function decideAutopilot(
   if (!enabled) return outcome(false, 'autopilot_disabled');
   if (!options.applyAutopilot) return outcome(false, 'evaluated_on_get_only');
   if (options.projectId !== null) return outcome(false, 'tenant_scope_only');
+  if (setByOperator(policy.updatedBy)) return outcome(false, 'operator_policy');
   if (policy.defaultStrategy === 'hybrid') return outcome(false, 'already_hybrid_default');
   if (!ready) return outcome(false, 'not_ready_for_default_on');
   return outcome(true, 'ready_windows_reached');

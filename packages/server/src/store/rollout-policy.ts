@@ -15,6 +15,16 @@ export interface RolloutState {
 export interface RetrievalSettings {
   rolloutMode: RolloutMode;
   defaultStrategy: Strategy;
+  /** Who last set the policy: null when nobody has (the autopilot may decide), `autopilot`, or an operator. */
+  policyUpdatedBy: string | null;
+}
+
+/** The `updatedBy` of a policy the server's autopilot set; any other non-null value is an operator's choice. */
+export const AUTOPILOT_ACTOR = 'autopilot';
+
+/** Whether an operator set the policy (the autopilot then never changes it). */
+export function setByOperator(updatedBy: string | null): boolean {
+  return updatedBy !== null && updatedBy !== AUTOPILOT_ACTOR;
 }
 
 /** The default policy of a tenant that has never been evaluated: lexical (docs/architecture.md#retrieval). */
@@ -33,15 +43,18 @@ export async function loadRetrievalSettings(database: Database, projectId: strin
     project_mode: string | null;
     tenant_mode: string | null;
     default_strategy: string | null;
+    policy_updated_by: string | null;
   }>(
     `SELECT (SELECT mode FROM graph_rollout WHERE project_key = ?) AS project_mode,
             (SELECT mode FROM graph_rollout WHERE project_key = ?) AS tenant_mode,
-            (SELECT default_strategy FROM retrieval_policy WHERE project_key = ?) AS default_strategy`,
-    [projectId ?? TENANT_KEY, TENANT_KEY, TENANT_KEY],
+            (SELECT default_strategy FROM retrieval_policy WHERE project_key = ?) AS default_strategy,
+            (SELECT updated_by FROM retrieval_policy WHERE project_key = ?) AS policy_updated_by`,
+    [projectId ?? TENANT_KEY, TENANT_KEY, TENANT_KEY, TENANT_KEY],
   );
   return {
     rolloutMode: (row?.project_mode ?? row?.tenant_mode ?? 'off') as RolloutMode,
     defaultStrategy: (row?.default_strategy ?? INITIAL_POLICY.defaultStrategy) as Strategy,
+    policyUpdatedBy: row?.policy_updated_by ?? null,
   };
 }
 
@@ -94,22 +107,68 @@ export async function readPolicy(database: Database): Promise<RetrievalPolicy> {
   };
 }
 
-/** Stores the tenant's retrieval policy. */
-export async function writePolicy(database: Database, policy: RetrievalPolicy): Promise<void> {
+/** Stores an evaluation of the rollout in the tenant's policy (streak, decision, time) without changing its strategy. */
+export async function writeEvaluation(
+  database: Database,
+  evaluation: Pick<RetrievalPolicy, 'readyWindowStreak' | 'lastDecision' | 'lastEvaluatedAt'>,
+): Promise<void> {
   await database.run(
-    `INSERT INTO retrieval_policy (project_key, default_strategy, ready_window_streak, last_decision, last_evaluated_at, updated_at, updated_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(project_key) DO UPDATE SET default_strategy = excluded.default_strategy,
-         ready_window_streak = excluded.ready_window_streak, last_decision = excluded.last_decision,
-         last_evaluated_at = excluded.last_evaluated_at, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    `INSERT INTO retrieval_policy (project_key, default_strategy, ready_window_streak, last_decision, last_evaluated_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(project_key) DO UPDATE SET ready_window_streak = excluded.ready_window_streak,
+         last_decision = excluded.last_decision, last_evaluated_at = excluded.last_evaluated_at`,
     [
       TENANT_KEY,
-      policy.defaultStrategy,
-      policy.readyWindowStreak,
-      policy.lastDecision,
-      policy.lastEvaluatedAt,
-      policy.updatedAt,
-      policy.updatedBy,
+      INITIAL_POLICY.defaultStrategy,
+      evaluation.readyWindowStreak,
+      evaluation.lastDecision,
+      evaluation.lastEvaluatedAt,
+    ],
+  );
+}
+
+/**
+ * The autopilot's promotion: the default becomes hybrid, recorded as `decision` by the autopilot, unless someone has
+ * set the policy meanwhile (an operator's choice is never overwritten: the update is conditional, in one statement).
+ * Returns whether this call promoted it.
+ */
+export async function promoteToHybrid(database: Database, decision: string, now: Date): Promise<boolean> {
+  const timestamp = now.toISOString();
+  const changed = await database.run(
+    `INSERT INTO retrieval_policy (project_key, default_strategy, ready_window_streak, last_decision, last_evaluated_at,
+         updated_at, updated_by)
+       VALUES (?, 'hybrid', 0, ?, ?, ?, ?)
+       ON CONFLICT(project_key) DO UPDATE SET default_strategy = 'hybrid', last_decision = excluded.last_decision,
+         last_evaluated_at = excluded.last_evaluated_at, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+       WHERE retrieval_policy.updated_by IS NULL AND retrieval_policy.default_strategy = 'lexical'`,
+    [TENANT_KEY, decision, timestamp, timestamp, AUTOPILOT_ACTOR],
+  );
+  return changed > 0;
+}
+
+/**
+ * An operator's choice of the default strategy, kept until an operator changes it (the autopilot leaves it alone);
+ * null hands the choice back to the autopilot: lexical until it promotes the tenant again.
+ */
+export async function setPolicyStrategy(
+  database: Database,
+  strategy: Strategy | null,
+  updatedBy: string,
+  now: Date,
+): Promise<void> {
+  const timestamp = now.toISOString();
+  await database.run(
+    `INSERT INTO retrieval_policy (project_key, default_strategy, ready_window_streak, last_decision, last_evaluated_at,
+         updated_at, updated_by)
+       VALUES (?, ?, 0, ?, NULL, ?, ?)
+       ON CONFLICT(project_key) DO UPDATE SET default_strategy = excluded.default_strategy,
+         last_decision = excluded.last_decision, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    [
+      TENANT_KEY,
+      strategy ?? INITIAL_POLICY.defaultStrategy,
+      strategy === null ? 'operator_auto' : `operator_${strategy}`,
+      timestamp,
+      strategy === null ? null : updatedBy,
     ],
   );
 }

@@ -1,3 +1,4 @@
+import { ReadinessSchedule } from '../rollout/readiness-schedule.js';
 import type { Database } from '../store/database.js';
 import { MemoryStore } from '../store/memories.js';
 import type { MemoryRow } from '../store/memory-rows.js';
@@ -32,6 +33,8 @@ export class TenantDatabase {
   readonly scopeModels: ScopeModels;
   /** Memories and their full-text index. */
   readonly memories: MemoryStore;
+  /** When the retrieval policy's readiness gate may run again (see `rollout/policy-autopilot.ts`). */
+  readonly policyReadiness = new ReadinessSchedule();
   /**
    * Concurrent `memories/add` calls, written in group commits: adds that arrive while a batch is being written go
    * together in the next one (see `writes/add-memories.ts`); null for an add whose duplicate is stored.

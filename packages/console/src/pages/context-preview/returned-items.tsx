@@ -1,9 +1,14 @@
-import type { ContextGetResult, RetrievedMemory } from '@memory-service/client';
+import type { ConflictPair, ContextGetResult, RetrievedMemory } from '@memory-service/client';
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
+import { shortContent } from '../../components/conflict-roles.js';
+import { MemoryDates } from '../../components/memory-dates.js';
+import { SupersededBy } from '../../components/memory-link.js';
 import { TagList } from '../../components/tag-list.js';
 import { Link } from '../../router/link.js';
 import { consolePath } from '../../router/router.js';
+import { InText } from './in-text.js';
+import { ConflictItem, ConflictMarks } from './returned-conflicts.js';
 
 /** Whether the formatted text holds an item: the formatter writes each rule and memory as `· id <id>]`. */
 export function memoryInText(text: string, id: string): boolean {
@@ -20,14 +25,6 @@ export function skillFileInText(text: string, path: string): boolean {
   return text.includes(`\n- ${path}`);
 }
 
-function InText({ shown }: { shown: boolean }) {
-  return shown ? (
-    <span class="returned-item__in-text">in the message</span>
-  ) : (
-    <span class="returned-item__dropped">dropped by the budget</span>
-  );
-}
-
 function Group({ title, count, children }: { title: string; count: number; children: ComponentChildren }) {
   const id = useId();
   return (
@@ -40,16 +37,12 @@ function Group({ title, count, children }: { title: string; count: number; child
   );
 }
 
-function snippet(content: string): string {
-  return content.length > 60 ? `${content.slice(0, 59)}…` : content;
-}
-
 function GraphPath({ memory, seedContent }: { memory: RetrievedMemory; seedContent: string | undefined }) {
   if (memory.graph === undefined) return null;
   const { linkedViaNode, edgeType, hopCount, confidence, seedMemoryId } = memory.graph;
   return (
     <p class="returned-item__path">
-      graph path: from seed <q>{seedContent === undefined ? seedMemoryId : snippet(seedContent)}</q> via{' '}
+      graph path: from seed <q>{seedContent === undefined ? seedMemoryId : shortContent(seedContent)}</q> via{' '}
       <strong>{linkedViaNode}</strong> ({edgeType}, {hopCount} {hopCount === 1 ? 'hop' : 'hops'}, confidence{' '}
       {confidence.toFixed(2)})
     </p>
@@ -61,11 +54,13 @@ function MemoryItem({
   tier,
   text,
   contentOf,
+  conflicts,
 }: {
   memory: RetrievedMemory;
   tier: 'rule' | 'working' | 'long-term';
   text: string;
   contentOf: (id: string) => string | undefined;
+  conflicts: readonly ConflictPair[];
 }) {
   return (
     <li class="returned-item" data-memory-id={memory.id}>
@@ -83,7 +78,10 @@ function MemoryItem({
         {memory.layer === 'rule' ? null : (
           <Link href={`${consolePath('graph')}?memory=${encodeURIComponent(memory.id)}`}>Graph</Link>
         )}
+        <SupersededBy id={memory.supersededBy} />
       </p>
+      <MemoryDates memory={memory} class="memory-dates returned-item__dates" />
+      <ConflictMarks memoryId={memory.id} conflicts={conflicts} contentOf={contentOf} />
       <GraphPath memory={memory} seedContent={memory.graph && contentOf(memory.graph.seedMemoryId)} />
     </li>
   );
@@ -99,7 +97,14 @@ export function ReturnedItems({ context, text }: { context: ContextGetResult; te
     <section class="returned-items" aria-label="Returned items">
       <Group title="Rules" count={context.rules.length}>
         {context.rules.map((memory) => (
-          <MemoryItem key={memory.id} memory={memory} tier="rule" text={text} contentOf={contentOf} />
+          <MemoryItem
+            key={memory.id}
+            memory={memory}
+            tier="rule"
+            text={text}
+            contentOf={contentOf}
+            conflicts={conflicts}
+          />
         ))}
       </Group>
       <Group title="Memories" count={context.memories.length}>
@@ -110,22 +115,18 @@ export function ReturnedItems({ context, text }: { context: ContextGetResult; te
             tier={working.has(memory.id) ? 'working' : 'long-term'}
             text={text}
             contentOf={contentOf}
+            conflicts={conflicts}
           />
         ))}
       </Group>
       <Group title="Conflicts" count={conflicts.length}>
         {conflicts.map((conflict) => (
-          <li key={`${conflict.memoryAId}|${conflict.memoryBId}`} class="returned-item">
-            <p class="returned-item__content">
-              <q>{snippet(contentOf(conflict.memoryAId) ?? conflict.memoryAId)}</q> {conflict.edgeType}{' '}
-              <q>{snippet(contentOf(conflict.memoryBId) ?? conflict.memoryBId)}</q>
-            </p>
-            <p class="returned-item__meta">
-              <span>confidence {conflict.confidence.toFixed(2)}</span>
-              <InText shown={conflictInText(text, conflict.memoryAId, conflict.memoryBId)} />
-              <span>{conflict.suggestion}</span>
-            </p>
-          </li>
+          <ConflictItem
+            key={`${conflict.memoryAId}|${conflict.memoryBId}`}
+            conflict={conflict}
+            inText={conflictInText(text, conflict.memoryAId, conflict.memoryBId)}
+            contentOf={contentOf}
+          />
         ))}
       </Group>
       <Group title="Skill files" count={context.skillFiles.length}>

@@ -1,4 +1,5 @@
-import { useState } from 'preact/hooks';
+import { LIMITS } from '@memory-service/contract';
+import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../../api/use-action.js';
 import { useClient } from '../../api/use-client.js';
 import { useRequest } from '../../api/use-request.js';
@@ -6,27 +7,37 @@ import { EmptyState } from '../../components/empty-state.js';
 import { ErrorPanel } from '../../components/error-panel.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeader } from '../../components/page-header.js';
+import type { PageProps } from '../../pages.js';
+import { Link } from '../../router/link.js';
+import { consolePath, navigate } from '../../router/router.js';
 import { offerUndo } from '../../undo/undo-list.js';
 import { BulkForgetDialog } from './bulk-forget-dialog.js';
+import type { RelatedMemories } from './memory-conflicts.js';
 import { MemoryDialog } from './memory-dialog.js';
 import { MemoryFilters } from './memory-filters.js';
 import { forgetKey, MemoryList } from './memory-list.js';
 import { EMPTY_QUERY, type ListedMemory, loadMemories, type MemoryQuery } from './memory-query.js';
 import { SearchTrace } from './search-trace.js';
+import { useLinkedMemory } from './use-linked-memory.js';
 
 function preview(content: string): string {
   return content.length > 48 ? `${content.slice(0, 47)}…` : content;
 }
 
 /**
- * Memories: list with filters, full-text and hybrid search, one memory with all its fields, edit, forget (at once,
- * with Undo through memories/restore), and bulk forget with a dry-run preview first.
+ * Memories: list with filters, full-text and hybrid search, each memory's dates and conflicts, one memory with all
+ * its fields (also opened by a link, `?memory=<id>`), edit, forget (at once, with Undo through memories/restore),
+ * and bulk forget with a dry-run preview first.
  */
-export function MemoriesPage() {
+export function MemoriesPage({ searchParams }: PageProps) {
   const client = useClient();
   const [query, setQuery] = useState<MemoryQuery>(EMPTY_QUERY);
   const results = useRequest((api, signal) => loadMemories(api, query, signal), [query]);
   const [selected, setSelected] = useState<ListedMemory | null>(null);
+  // The memory a "superseded by" or "Conflicts with" link names (`?memory=<id>`) opens in the dialog.
+  const linked = useLinkedMemory(searchParams.get('memory'), results.data);
+  // Following a link from an open memory shows the linked one instead.
+  useEffect(() => setSelected(null), [linked.id]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [forgotten, setForgotten] = useState<ReadonlySet<string>>(new Set());
   const forgetAction = useAction((client, memory: ListedMemory) => client.memories.forget({ id: memory.id }));
@@ -37,10 +48,22 @@ export function MemoriesPage() {
   const current =
     selected === null ? null : (results.data?.memories.find((memory) => memory.id === selected.id) ?? selected);
   const searching = query.text.trim() !== '';
+  const byId = new Map(
+    [...linked.listed, ...(results.data?.fetchedMemories ?? [])].map((memory) => [memory.id, memory]),
+  );
+  const contentOf = (id: string) => byId.get(id)?.content;
+  const related: RelatedMemories = { conflicts: results.data?.conflicts ?? [], contentOf };
+  const dialogMemory = current ?? linked.memory;
+  const dialogRelated: RelatedMemories = current === null ? { conflicts: linked.conflicts, contentOf } : related;
+  const closeDialog = () => {
+    forgetAction.reset();
+    setSelected(null);
+    if (linked.id !== null) navigate(consolePath('memories'), { replace: true });
+  };
 
   const forget = async (memory: ListedMemory) => {
     if ((await forgetAction.run(memory)) === undefined) return;
-    setSelected(null);
+    closeDialog();
     setForgotten((ids) => new Set(ids).add(memory.id));
     results.reload();
     offerUndo({
@@ -70,6 +93,15 @@ export function MemoriesPage() {
         }
       />
       <MemoryFilters query={query} onQuery={setQuery} />
+      {linked.missing ? (
+        <p class="notice" role="status">
+          No memory <code>{linked.id}</code> among the newest {LIMITS.listLimit.max} in this scope: it may have been
+          forgotten, or be older. <Link href={consolePath('memories')}>Dismiss</Link>
+        </p>
+      ) : null}
+      {linked.error === undefined ? null : (
+        <ErrorPanel error={linked.error} title="Could not look up the linked memory" onRetry={linked.reload} />
+      )}
       <section class="results" aria-label={searching ? 'Search results' : 'Memory list'} aria-busy={results.loading}>
         {results.error === undefined ? null : (
           <ErrorPanel
@@ -102,18 +134,19 @@ export function MemoriesPage() {
                 </p>
               </EmptyState>
             ) : (
-              <MemoryList memories={memories} onOpen={setSelected} />
+              <MemoryList memories={memories} onOpen={setSelected} related={related} />
             )}
           </>
         )}
       </section>
       <MemoryDialog
-        memory={current}
-        onClose={() => {
-          forgetAction.reset();
-          setSelected(null);
+        memory={dialogMemory}
+        related={dialogRelated}
+        onClose={closeDialog}
+        onSaved={() => {
+          results.reload();
+          linked.reload();
         }}
-        onSaved={results.reload}
         onForget={forget}
         forgetting={forgetAction.pending}
         forgetError={forgetAction.error}

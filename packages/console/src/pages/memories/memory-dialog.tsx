@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ConsoleError } from '../../api/console-error.js';
 import { Dialog } from '../../components/dialog.js';
 import { ErrorPanel } from '../../components/error-panel.js';
+import type { RelatedMemories } from './memory-conflicts.js';
 import { MemoryEditForm } from './memory-edit-form.js';
 import { MemoryFields } from './memory-fields.js';
 import type { ListedMemory } from './memory-query.js';
@@ -9,6 +10,7 @@ import type { ListedMemory } from './memory-query.js';
 /** One memory: all its fields, then Edit (in place) or Forget (at once, with Undo in a toast). */
 export function MemoryDialog({
   memory,
+  related,
   onClose,
   onSaved,
   onForget,
@@ -16,6 +18,8 @@ export function MemoryDialog({
   forgetError,
 }: {
   memory: ListedMemory | null;
+  /** The conflicts among the listed memories and their text, to show what this one conflicts with. */
+  related?: RelatedMemories;
   onClose: () => void;
   onSaved: () => void;
   onForget: (memory: ListedMemory) => void;
@@ -40,7 +44,7 @@ export function MemoryDialog({
         />
       ) : (
         <div class="stack">
-          <MemoryFields memory={memory} />
+          <MemoryFields memory={memory} related={related} />
           <div class="actions">
             <button type="button" class="button button--primary" onClick={() => setEditing(true)}>
               Edit

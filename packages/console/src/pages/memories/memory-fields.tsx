@@ -1,6 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { formatDateTime } from '../../components/format.js';
+import { resolvedDateText } from '../../components/memory-dates.js';
+import { MemoryLink } from '../../components/memory-link.js';
 import { TagList } from '../../components/tag-list.js';
+import { MemoryConflicts, type RelatedMemories } from './memory-conflicts.js';
 import type { ListedMemory } from './memory-query.js';
 
 function Row({ name, children }: { name: string; children: ComponentChildren }) {
@@ -14,9 +17,13 @@ function Row({ name, children }: { name: string; children: ComponentChildren }) 
 
 const none = <span class="muted">none</span>;
 
-/** Every field of a memory record (and, for a search result, its score, source and graph path). */
-export function MemoryFields({ memory }: { memory: ListedMemory }) {
+/**
+ * Every field of a memory record (and, for a search result, its score, source and graph path); with `related`, also
+ * what it conflicts with among the listed memories.
+ */
+export function MemoryFields({ memory, related }: { memory: ListedMemory; related?: RelatedMemories }) {
   const metadata = Object.keys(memory.metadata).length === 0 ? null : JSON.stringify(memory.metadata, null, 2);
+  const resolvedDates = memory.resolvedDates ?? [];
   return (
     <>
       <p class="memory-content">{memory.content}</p>
@@ -34,7 +41,37 @@ export function MemoryFields({ memory }: { memory: ListedMemory }) {
         <Row name="projectId">{memory.projectId ?? none}</Row>
         <Row name="scope">{memory.scope}</Row>
         <Row name="embeddingModel">{memory.embeddingModel ?? none}</Row>
-        <Row name="supersededBy">{memory.supersededBy === null ? none : <code>{memory.supersededBy}</code>}</Row>
+        <Row name="supersededBy">{memory.supersededBy === null ? none : <MemoryLink id={memory.supersededBy} />}</Row>
+        {related === undefined ? null : (
+          <Row name="conflicts">
+            {related.conflicts.some((pair) => pair.memoryAId === memory.id || pair.memoryBId === memory.id) ? (
+              <MemoryConflicts memoryId={memory.id} {...related} shown={Number.POSITIVE_INFINITY} />
+            ) : (
+              <span class="muted">none among the listed memories</span>
+            )}
+          </Row>
+        )}
+        {memory.occurredAt === undefined ? null : (
+          <Row name="occurredAt">
+            <time dateTime={memory.occurredAt}>{formatDateTime(memory.occurredAt)}</time>
+          </Row>
+        )}
+        {memory.resolvedDates === undefined ? null : (
+          <Row name="resolvedDates">
+            {resolvedDates.length === 0 ? (
+              none
+            ) : (
+              <ul class="resolved-dates">
+                {resolvedDates.map((entry, index) => (
+                  <li key={`${entry.text}|${index}`}>
+                    {entry.text} → <time dateTime={entry.date}>{resolvedDateText(entry)}</time>{' '}
+                    <span class="muted">({entry.precision})</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+        )}
         <Row name="createdAt">
           <time dateTime={memory.createdAt}>{formatDateTime(memory.createdAt)}</time>
         </Row>

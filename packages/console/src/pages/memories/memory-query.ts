@@ -1,4 +1,4 @@
-import type { Memory, MemoryClient, RetrievedMemory } from '@memory-service/client';
+import type { ConflictPair, Memory, MemoryClient, RetrievedMemory } from '@memory-service/client';
 import {
   DEFAULTS,
   LIMITS,
@@ -69,6 +69,10 @@ export interface MemoryResults {
   memories: ListedMemory[];
   /** How many the API returned before the page's filters. */
   fetched: number;
+  /** Every memory the API returned, the page's filters aside (a conflict may name one that a filter hides). */
+  fetchedMemories: ListedMemory[];
+  /** The contradicts pairs among the listed memories (memories/list; a search answers none). */
+  conflicts: ConflictPair[];
   trace: Awaited<ReturnType<MemoryClient['memories']['search']>>['trace'] | null;
 }
 
@@ -100,11 +104,23 @@ export async function loadMemories(
       { type, layer, limit, ...(tags.length === 0 ? {} : { tags: tags.join(',') }) },
       { signal },
     );
-    return { memories: applyPageFilters(result.memories, query, Date.now()), fetched: result.count, trace: null };
+    return {
+      memories: applyPageFilters(result.memories, query, Date.now()),
+      fetched: result.count,
+      fetchedMemories: result.memories,
+      conflicts: result.conflicts ?? [],
+      trace: null,
+    };
   }
   const result = await client.memories.search(
     { query: text, strategy: query.strategy, type, layer, limit },
     { signal },
   );
-  return { memories: applyPageFilters(result.memories, query, Date.now()), fetched: result.count, trace: result.trace };
+  return {
+    memories: applyPageFilters(result.memories, query, Date.now()),
+    fetched: result.count,
+    fetchedMemories: result.memories,
+    conflicts: [],
+    trace: result.trace,
+  };
 }
