@@ -49,6 +49,7 @@ describe('conflictInOtherWords', () => {
     ],
     ['Our Paris flight out leaves on Friday.', 'Our Paris flight back leaves on Monday.'],
     ["I'm 34 years old.", 'My partner is 36 years old.'],
+    ['Set a budget of 4,000 for the Japan trip.', 'We decided the Japan trip will be two weeks, not three.'],
   ])('keeps look-alikes apart: %s / %s', (older, newer) => {
     expect(conflictInOtherWords(older, newer)).toBeNull();
   });

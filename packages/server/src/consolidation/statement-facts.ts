@@ -115,6 +115,28 @@ function isIdentifierHead(word: string): boolean {
   );
 }
 
+/** A word that can name what a number counts or belongs to. */
+function isContentWord(word: string | undefined): boolean {
+  return (
+    word !== undefined &&
+    kindOf(word) === null &&
+    !FUNCTION_WORDS.has(word) &&
+    !FILLERS.has(word) &&
+    !NEGATIONS.has(word) &&
+    !UPDATE_WORDS.has(word) &&
+    !/^(?:am|pm)$/.test(word)
+  );
+}
+
+/** The nearest content word at most two words before `index` (a bare number's owner: "budget of 4,000"). */
+function nearestContentBefore(words: readonly string[], index: number): string | undefined {
+  for (let back = index - 1; back >= Math.max(0, index - 3); back -= 1) {
+    const word = words[back];
+    if (isContentWord(word) && relationOf(word ?? '') === undefined) return word;
+  }
+  return undefined;
+}
+
 /** Lower-cased words, edge punctuation dropped; `n't` split off as `not`. */
 export function statementWords(text: string): string[] {
   return text
@@ -194,8 +216,9 @@ export function readFacts(text: string): StatementFacts {
     }
     if (kind === '#') {
       // A number is a value of the thing it counts: "100 requests" and "500 requests" are one slot, "2 kids" and
-      // "3 cats" are not.
-      const unit = next !== undefined && kindOf(next) === null && !FUNCTION_WORDS.has(next) ? foldWord(next) : '';
+      // "3 cats" are not. A bare number is a value of what it was said of: "a budget of 4,000", "the password is
+      // tiger42" (the nearest content word before it); "4,000" and "three" of two different things are not one slot.
+      const unit = isContentWord(next) ? foldWord(next ?? '') : foldWord(nearestContentBefore(words, index) ?? '');
       frame[index] = `#${unit}`;
       addValue(values, `#${unit}`, SPELLED_NUMBERS.get(word) ?? word.replace(/,/g, ''));
       continue;
