@@ -22,7 +22,8 @@ async function windowStart(database: Database, expression: string): Promise<numb
  * The best `limit` matches of an FTS5 expression by BM25 (the table's rank: negative, lower is better) that meet
  * `where`. With `bounded`, only the expression's newest RANKED_WINDOW matches are ranked (all when there are no more);
  * when fewer than `limit` of those meet `where` (a scope holding few of the tenant's matches), all of the scope's
- * matches are ranked instead, so a scope never loses its older matches to other scopes' newer ones.
+ * matches are ranked instead, so a scope never loses its older matches to other scopes' newer ones; unless
+ * `wholeScope` is false (a caller that only fills the tail of a list it already has), as that reads every match.
  */
 export async function rankedMatches(
   database: Database,
@@ -30,6 +31,7 @@ export async function rankedMatches(
   where: Condition,
   limit: number,
   bounded: boolean,
+  { wholeScope = true }: { wholeScope?: boolean } = {},
 ): Promise<Array<MemoryRow & { rank: number }>> {
   const from = bounded ? await windowStart(database, expression) : null;
   if (from === null) {
@@ -43,7 +45,7 @@ export async function rankedMatches(
     );
   }
   const rows = await sortedMatches(database, expression, where, limit, from);
-  return rows.length < limit ? sortedMatches(database, expression, where, limit, 0) : rows;
+  return rows.length < limit && wholeScope ? sortedMatches(database, expression, where, limit, 0) : rows;
 }
 
 /**

