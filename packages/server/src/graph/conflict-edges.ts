@@ -1,15 +1,13 @@
 import { conflictConfidence, conflictInOtherWords } from '../consolidation/conflict-in-other-words.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
-import { type MemoryEdge, type Neighbours, newerLast } from './related-memories.js';
+import { type MemoryEdge, type Neighbours, newerLast, STATEMENT_TYPES } from './related-memories.js';
 
 /**
  * Neighbours compared per write. The vector index ranks a memory's neighbours by meaning, so the memories about the
  * same thing are among the first, whatever their words; the comparison itself is cheap.
  */
 const COMPARED_NEIGHBOURS = 10;
-/** Types whose memories state something a newer memory can contradict (a skill describes a procedure). */
-const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact', 'note']);
 
 /**
  * `contradicts` edges to neighbours that state the same subject in other words with another value or the opposite

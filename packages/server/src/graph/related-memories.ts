@@ -30,7 +30,7 @@ const MAX_SIMILAR = 10;
 /** Same-subject memories checked per write. */
 const MAX_SAME_SUBJECT = 20;
 /** Types that state something a newer memory can contradict; a skill describes a procedure, not a current truth. */
-const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact', 'note']);
+export const STATEMENT_TYPES: ReadonlySet<string> = new Set(['rule', 'decision', 'fact', 'note']);
 /**
  * Types whose older statement the indexer supersedes at write time when the rule is sure. A note (the type of an add
  * that names none, and of captured turns) is only marked as conflicting: a log of notes under one key ("Sprint goal:
