@@ -41,7 +41,7 @@ function text(context: Context, status: 404 | 503, body: string): Response {
  * Serves the web console (packages/console, built into `directory`): `index.html` at `/console` and at every path
  * under it (the console routes in the browser), and `/console/assets/*`, whose names carry a content hash and so are
  * cached for good. No credential is needed for these files: the console's API calls carry the key. When the console
- * is not built, `/console` answers 503 saying how to build it.
+ * is not built, `/console` answers 503 saying how to build it. `/` redirects to `/console`.
  */
 export function registerConsole(app: Hono, directory: string = consoleDirectory()): void {
   const assets = new Map<string, Uint8Array<ArrayBuffer>>();
@@ -83,4 +83,6 @@ export function registerConsole(app: Hono, directory: string = consoleDirectory(
   });
   app.get(CONSOLE_PATH, page);
   app.get(`${CONSOLE_PATH}/*`, page);
+  // A person who opens the server's address in a browser lands on the console, not on a JSON 404.
+  app.get('/', (context) => context.redirect(CONSOLE_PATH, 302));
 }

@@ -58,3 +58,11 @@ describe('the /console route', () => {
     expect(await response.text()).toContain('pnpm build');
   });
 });
+
+describe('the server root', () => {
+  it('sends a browser that opens the server address to the console', async () => {
+    const response = await appServing(built).request('/');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/console');
+  });
+});
