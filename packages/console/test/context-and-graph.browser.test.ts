@@ -30,6 +30,17 @@ async function seed(): Promise<void> {
   ids.theme = await add('The editor uses the Solarized theme', { type: 'fact', tags: ['ui', 'editor'] });
   ids.vim = await add('Keyboard shortcuts follow Vim bindings in the editor', { type: 'note', tags: ['editor'] });
   await add('Always answer in British English', { type: 'rule' });
+  // Every vector is stored before the gate's window opens: a hybrid call made while the indexer (slow on a busy
+  // machine) still works falls back to lexical, and the gate counts that against canary.
+  await expect
+    .poll(
+      async () => {
+        const { queue } = await client.management.embeddings.observability();
+        return queue.pending + ((queue as { indexPending?: number }).indexPending ?? 0);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
   await client.graph.rollout.set({ mode: 'shadow' });
   // The graph links and the vectors are written after each add: wait until expansion finds what it should.
   await expect

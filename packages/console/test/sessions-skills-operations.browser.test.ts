@@ -238,9 +238,21 @@ describe('sessions, skill files and operations in a real browser', () => {
 
   it('shows embedding usage and runs a backfill batch', async () => {
     await client.memories.add({ content: 'The billing dashboard lives at /grafana/billing', type: 'fact' });
+    // The page reads usage once: wait until the indexer (slow on a busy machine) has embedded the memory.
+    await expect
+      .poll(
+        async () => {
+          const { queue } = await client.management.embeddings.observability();
+          return queue.pending + ((queue as { indexPending?: number }).indexPending ?? 0);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(0);
     await openSection('Embeddings');
     const totals = page.getByLabel('Usage totals');
-    await expect.poll(async () => Number((await totals.locator('dd').first().textContent()) ?? '0')).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number((await totals.locator('dd').first().textContent()) ?? '0'), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await page.getByRole('table').getByText('local/hash-384').first().waitFor();
     await page.getByLabel('Backfill progress').waitFor();
     await page.getByRole('button', { name: 'Run one batch' }).click();

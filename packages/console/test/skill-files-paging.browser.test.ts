@@ -65,7 +65,7 @@ describe('skill files over more than one skills/list page in a real browser', ()
 
     await signIn(tab, SCOPE);
     await openSkillFiles();
-    await expect.poll(() => skillList().getByRole('listitem').count()).toBe(BIG_FILES);
+    await expect.poll(() => skillList().getByRole('listitem').count(), { timeout: 15_000 }).toBe(BIG_FILES);
     await page
       .getByRole('status')
       .filter({ hasText: `${BIG_FILES} skill files` })
@@ -94,7 +94,7 @@ describe('skill files over more than one skills/list page in a real browser', ()
     );
     const total = BIG_FILES + SMALL_FILES;
     await openSkillFiles();
-    await expect.poll(() => skillList().getByRole('listitem').count()).toBe(500);
+    await expect.poll(() => skillList().getByRole('listitem').count(), { timeout: 15_000 }).toBe(500);
     expect(await page.locator('.results__summary').textContent()).toBe('500 skill files shown, by path: more follow');
     // By path: the big files, then the small ones up to the 500th file.
     const lastShown = smallPath(500 - BIG_FILES - 1);
@@ -104,7 +104,7 @@ describe('skill files over more than one skills/list page in a real browser', ()
     await screenshot(page, 'k13-skill-files-more-follow', { fullPage: false });
 
     await loadMore().click();
-    await expect.poll(() => skillList().getByRole('listitem').count()).toBe(total);
+    await expect.poll(() => skillList().getByRole('listitem').count(), { timeout: 15_000 }).toBe(total);
     expect(await page.locator('.results__summary').textContent()).toBe(`${total} skill files`);
     expect(await loadMore().count()).toBe(0);
     const paths = await skillList().locator('.skill-row__path').allTextContents();

@@ -62,8 +62,13 @@ function bodies(operation: OperationDefinition): fc.Arbitrary<unknown> {
   return fc.oneof(named, hostileValue, fc.jsonValue());
 }
 
+/** A lone surrogate cannot be put in a URL (encodeURIComponent throws); a client sends U+FFFD in its place. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function url(operation: OperationDefinition, query: Record<string, string>): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(query[name] ?? 'x'));
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent((query[name] ?? 'x').replace(LONE_SURROGATE, '\ufffd')),
+  );
   const search = new URLSearchParams(query).toString();
   return `/api/sdk/v1${path}${search ? `?${search}` : ''}`;
 }
