@@ -109,6 +109,32 @@ describe.skipIf(startServer === undefined)('against the real server', () => {
       await expect(client.memories.forget({ id: 'does-not-exist' })).rejects.toBeInstanceOf(NotFoundError);
     });
 
+    it('reads one memory and its history, and pages the list', async () => {
+      const { id } = await client.memories.add({ content: 'The release train leaves at 16:00', type: 'fact' });
+      await client.memories.edit({ id, content: 'The release train leaves at 17:00' });
+      await expect(client.memories.get(id)).resolves.toMatchObject({
+        id,
+        memory: { id, content: 'The release train leaves at 17:00', userId: 'ada' },
+      });
+      const history = await client.memories.history(id);
+      expect(history.versions).toEqual([
+        expect.objectContaining({ memoryId: id, change: 'edited', content: 'The release train leaves at 16:00' }),
+      ]);
+      // Another user of the tenant does not see it: 404, as for an id that does not exist.
+      await expect(client.memories.get(id, { scope: { ...scope, userId: 'bob' } })).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
+      await expect(client.memories.history('000000000000')).rejects.toBeInstanceOf(NotFoundError);
+
+      const first = await client.memories.list({ limit: 1 });
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = await client.memories.list({ limit: 1, cursor: first.nextCursor ?? undefined });
+      const both = await client.memories.list({ limit: 2 });
+      expect([...first.memories, ...second.memories].map((memory) => memory.id)).toEqual(
+        both.memories.map((memory) => memory.id),
+      );
+    });
+
     it('gets context with the session verdict and summary', async () => {
       await client.memories.add({ content: 'Always run the linter before a release', type: 'rule' });
       const started = await client.sessions.start({ title: 'Release prep', client: 'integration-test' });

@@ -78,6 +78,26 @@ const cases: Case[] = [
     body: { tags: 'a,b', limit: 10, scope },
   },
   {
+    name: 'memories.list() sends a cursor in the body',
+    operationId: 'memories.list',
+    call: (c) => c.memories.list({ limit: 10, cursor: 'abc_-' }),
+    body: { limit: 10, cursor: 'abc_-', scope },
+  },
+  {
+    name: 'memories.get() fills and encodes the path parameter, the scope in the query string',
+    operationId: 'memories.get',
+    call: (c) => c.memories.get('m 1/x', { projectId: 'repo' }),
+    path: '/memories/m%201%2Fx',
+    query: { ...scope, projectId: 'repo' },
+  },
+  {
+    name: 'memories.history() sends limit and cursor in the query string',
+    operationId: 'memories.history',
+    call: (c) => c.memories.history('m1', { limit: 5, cursor: 'abc' }),
+    path: '/memories/m1/history',
+    query: { limit: '5', cursor: 'abc', ...scope },
+  },
+  {
     name: 'memories.edit()',
     operationId: 'memories.edit',
     call: (c) => c.memories.edit({ id: 'm1', content: 'changed' }),

@@ -36,6 +36,11 @@ export const LIMITS = {
   /** sessions.list and sessions.events (extensions beyond the written contract). */
   sessionListLimit: { min: 1, max: 200 },
   sessionEventsLimit: { min: 1, max: 500 },
+  /** memories/list `cursor`: the opaque `nextCursor` of a page (a creation time and a row number, encoded). */
+  memoryListCursor: { min: 1, max: 512 },
+  /** memories/{id}/history (an extension): earlier versions a page carries, and its opaque `cursor`. */
+  memoryHistoryLimit: { min: 1, max: 200 },
+  memoryHistoryCursor: { min: 1, max: 512 },
   /** `metadata` of any request: UTF-8 bytes of its JSON and levels of nesting (the object itself is level 1). */
   metadata: { maxBytes: 16 * 1024, maxDepth: 16 },
   /** Eval replay: bounded so the worst accepted request is scored in well under a second (matching is linear). */
@@ -98,6 +103,7 @@ export const DEFAULTS = {
   usageLimit: 100,
   sessionListLimit: 50,
   sessionEventsLimit: 200,
+  memoryHistoryLimit: 50,
   maxSteps: 10,
   /** The offline Universal Sentence Encoder Lite: better hybrid recall than `local/hash-384` (BENCHMARKS.md). */
   embeddingModel: 'local/use-lite-512',

@@ -61,13 +61,18 @@ const contractRoutes: ReadonlyArray<readonly [method: HttpMethod, path: string, 
 ];
 
 /**
- * Routes beyond the written contract (README, "Fields beyond the written contract"): the web console's, with no MCP
- * tool, so the contract's tool list stays exactly as it is.
+ * Routes beyond the written contract (README, "Fields beyond the written contract"), with the MCP tools each has: the
+ * web console's have none; reading one memory and its history are tools too (`get_memory`, `get_memory_history`), added
+ * beside the contract's, whose names stay exactly as they are.
  */
-const extensionRoutes: ReadonlyArray<readonly [method: HttpMethod, path: string, auth: AuthKind]> = [
-  ['POST', '/memories/restore', 'apiKey'],
-  ['GET', '/sessions', 'apiKey'],
-  ['GET', '/sessions/{sessionId}/events', 'apiKey'],
+const extensionRoutes: ReadonlyArray<
+  readonly [method: HttpMethod, path: string, auth: AuthKind, tools: readonly string[]]
+> = [
+  ['GET', '/memories/{id}', 'apiKey', ['get_memory']],
+  ['GET', '/memories/{id}/history', 'apiKey', ['get_memory_history']],
+  ['POST', '/memories/restore', 'apiKey', []],
+  ['GET', '/sessions', 'apiKey', []],
+  ['GET', '/sessions/{sessionId}/events', 'apiKey', []],
 ];
 
 /** Routes whose success status the contract states as 201; every other route answers 200 ("unless stated"). */
@@ -123,7 +128,7 @@ function findOperations(method: HttpMethod, path: string): OperationDefinition[]
 }
 
 describe('the operations table against the contract route summary', () => {
-  it('has the 37 route+method pairs of the contract, the 3 extensions and nothing else', () => {
+  it('has the 37 route+method pairs of the contract, the 5 extensions and nothing else', () => {
     expect(contractRoutes).toHaveLength(37);
     expect(operationList).toHaveLength(37 + extensionRoutes.length);
     expect(operationList.map(routeKey).sort()).toEqual(
@@ -131,12 +136,12 @@ describe('the operations table against the contract route summary', () => {
     );
   });
 
-  describe.each(extensionRoutes)('extension %s %s', (method, path, auth) => {
-    it(`is authenticated by ${auth}, says it is an extension, and has no MCP tool`, () => {
+  describe.each(extensionRoutes)('extension %s %s', (method, path, auth, tools) => {
+    it(`is authenticated by ${auth}, says it is an extension, and has the MCP tools ${tools.join(', ') || '(none)'}`, () => {
       const [operation] = findOperations(method, path);
       expect(operation?.auth).toBe(auth);
       expect(operation?.description).toMatch(/^An extension beyond the written contract/);
-      expect(operation?.mcp).toEqual([]);
+      expect(operation?.mcp.map((tool) => tool.name)).toEqual(tools);
     });
   });
 
@@ -265,7 +270,8 @@ describe('MCP tools', () => {
   });
 
   it('keeps exactly the tool names real MCP clients call', () => {
-    expect(mcpTools.map((tool) => tool.name).sort()).toEqual([...designTools, 'trace_graph'].sort());
+    const extensionTools = extensionRoutes.flatMap(([, , , tools]) => tools);
+    expect(mcpTools.map((tool) => tool.name).sort()).toEqual([...designTools, 'trace_graph', ...extensionTools].sort());
   });
 
   it("an operation's first tool takes its whole input; only further tools fix part of it", () => {
@@ -365,6 +371,8 @@ describe('MCP arguments and operation input', () => {
     'memories.forget': { id: 'm1' },
     'memories.search': { query: 'deploy' },
     'memories.list': {},
+    'memories.get': { id: 'm1' },
+    'memories.history': { id: 'm1' },
     'memories.bulkForget': { all: true },
     'memories.vacuum': {},
     'memories.consolidate': {},

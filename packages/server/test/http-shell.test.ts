@@ -189,7 +189,7 @@ describe('wrong method and unknown path', () => {
   });
 
   it('answers an unknown path 404 NOT_FOUND, without asking for a key', async () => {
-    for (const route of [`${API_PREFIX}/memories/nope`, '/nowhere']) {
+    for (const route of [`${API_PREFIX}/memories/nope/deeper/still`, '/nowhere']) {
       const response = await app.request(route, { method: 'POST' });
       expect(response.status).toBe(404);
       expect(response.headers.get('allow')).toBeNull();

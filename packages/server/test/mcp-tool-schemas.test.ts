@@ -134,6 +134,9 @@ describe('output schemas describe the operation data', () => {
     await run('edit_memory', { id: added.id, tags: ['ops', 'release'] });
     await run('search_memories', { query: 'releases' });
     await run('list_memories', {});
+    await run('get_memory', { id: added.id });
+    const history = await run('get_memory_history', { id: added.id });
+    expect(history.versions).toHaveLength(1); // the edit above replaced the tags
     await run('get_context', { query: 'releases', retrieval_strategy: 'hybrid' });
     await run('get_rules', {});
     await run('trace_graph', { query: 'releases' });

@@ -52,6 +52,6 @@ describe('memories/list conflicts', () => {
     await server.indexed();
     expect((await server.post<Listed>('/memories/list', { scope, limit: 1 })).conflicts).toEqual([]);
     const alone = await server.post<Listed>('/memories/list', { scope: { userId: 'list-nobody' } });
-    expect(alone).toEqual({ memories: [], count: 0, conflicts: [] });
+    expect(alone).toEqual({ memories: [], count: 0, nextCursor: null, conflicts: [] });
   });
 });

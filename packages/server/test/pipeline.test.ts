@@ -109,7 +109,7 @@ describe('request bodies', () => {
   });
 
   it('answers unknown routes with a 404 envelope', async () => {
-    const response = await server.call('POST', '/memories/nope', {});
+    const response = await server.call('POST', '/memories/nope/deeper/still', {});
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({
       ok: false,

@@ -1,6 +1,6 @@
 import { normalizeStrategyInput } from '../deprecation.js';
 import type { RequestOptions } from '../request-options.js';
-import type { CallInput, OperationCaller } from '../types.js';
+import type { CallInput, OperationCaller, QueryInput } from '../types.js';
 
 /** `client.memories`: store, find, change and remove memories. */
 export function createMemoriesResource(call: OperationCaller) {
@@ -10,8 +10,14 @@ export function createMemoriesResource(call: OperationCaller) {
     /** Searches memories by text; `baseline`/`hybrid_graph` are normalized with a one-time warning. */
     search: (input: CallInput<'memories.search'>, options?: RequestOptions) =>
       call('memories.search', normalizeStrategyInput(input), options),
-    /** Lists memories, newest first, by type, layer or tags. */
+    /** Lists memories, newest first, by type, layer or tags; pass a page's `nextCursor` as `cursor` for the next. */
     list: (input: CallInput<'memories.list'> = {}, options?: RequestOptions) => call('memories.list', input, options),
+    /** Reads one memory by id; 404 `MEMORY_NOT_FOUND` when the scope does not see it (an extension beyond the contract). */
+    get: (id: string, query: QueryInput<'memories.get', 'id'> = {}, options?: RequestOptions) =>
+      call('memories.get', { ...query, id }, options),
+    /** Reads a memory and its earlier versions, newest first (an extension beyond the contract). */
+    history: (id: string, query: QueryInput<'memories.history', 'id'> = {}, options?: RequestOptions) =>
+      call('memories.history', { ...query, id }, options),
     /** Changes a memory's content or fields. */
     edit: (input: CallInput<'memories.edit'>, options?: RequestOptions) => call('memories.edit', input, options),
     /** Soft-deletes a memory. */

@@ -1,7 +1,10 @@
 import * as memory from '../resources/memory.js';
 import { op, tenantCodes } from './define-operation.js';
 
-/** The memory routes: add, search, list, edit, forget, restore (an extension), bulk-forget, vacuum and consolidate. */
+/**
+ * The memory routes: add, search, list, get and history (extensions), edit, forget, restore (an extension),
+ * bulk-forget, vacuum and consolidate.
+ */
 export const memoryOperations = {
   'memories.add': op({
     id: 'memories.add',
@@ -43,15 +46,60 @@ export const memoryOperations = {
     readOnly: true,
     path: '/memories/list',
     summary: 'List memories, newest first',
-    description: 'Lists memories newest first, optionally by type, layer or tags. Every field is optional.',
+    description:
+      'Lists memories newest first, optionally by type, layer or tags. Every field is optional. A page ends with `nextCursor` (an additive field): pass it as `cursor` for the next page; a walk returns every memory that exists for all of it exactly once, whatever is added, edited or forgotten meanwhile.',
     tag: 'memories',
     auth: 'apiKey',
     scopeSource: 'object',
     input: memory.ListMemoriesInputSchema,
     data: memory.ListMemoriesDataSchema,
     successStatus: 200,
-    mcp: [{ name: 'list_memories', description: 'List memories, newest first, optionally by type, layer or tags.' }],
+    mcp: [
+      {
+        name: 'list_memories',
+        description:
+          'List memories, newest first, optionally by type, layer or tags; pass next_cursor back as cursor for the next page.',
+      },
+    ],
     errorCodes: tenantCodes,
+  }),
+  'memories.get': op({
+    id: 'memories.get',
+    method: 'GET',
+    path: '/memories/{id}',
+    summary: 'Read one memory by id',
+    description:
+      'An extension beyond the written contract: reads one memory by id, as memories/list would show it (superseded ones included), with the scope read from the query string. A memory the scope does not see (another user, project or tenant, forgotten, expired) answers 404 MEMORY_NOT_FOUND, as one that does not exist.',
+    tag: 'memories',
+    auth: 'apiKey',
+    scopeSource: 'fields',
+    input: memory.GetMemoryInputSchema,
+    data: memory.GetMemoryDataSchema,
+    successStatus: 200,
+    mcp: [{ name: 'get_memory', description: 'Read one memory by id.' }],
+    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND'],
+  }),
+  'memories.history': op({
+    id: 'memories.history',
+    method: 'GET',
+    path: '/memories/{id}/history',
+    summary: "Read a memory's earlier versions",
+    description:
+      'An extension beyond the written contract: a memory visible to the scope (read from the query string) and its earlier versions, newest first: each wording an edit replaced, and each memory it superseded or absorbed in a merge (and theirs, along the chain), with when and by what each was replaced. At most `limit` versions; `nextCursor` reads on. Forgetting a memory removes its versions. 404 MEMORY_NOT_FOUND as memories/{id}.',
+    tag: 'memories',
+    auth: 'apiKey',
+    scopeSource: 'fields',
+    input: memory.MemoryHistoryInputSchema,
+    data: memory.MemoryHistoryDataSchema,
+    successStatus: 200,
+    mcp: [
+      {
+        name: 'get_memory_history',
+        description:
+          "Read a memory's earlier versions, newest first: what edits replaced and which memories it superseded, with when.",
+      },
+    ],
+    errorCodes: [...tenantCodes, 'MEMORY_NOT_FOUND'],
   }),
   'memories.edit': op({
     id: 'memories.edit',

@@ -9,7 +9,7 @@ import {
   StrategySchema,
 } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
-import { ResolvedScopeSchema } from '../scope.js';
+import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
 import {
   boundedInt,
   CategorySchema,
@@ -19,6 +19,7 @@ import {
   nonBlank,
   PathsSchema,
   QuerySchema,
+  queryInt,
   scopeField,
   TagsSchema,
   TimestampSchema,
@@ -189,11 +190,29 @@ export const ListMemoriesInputSchema = z.strictObject({
   /** Comma-separated tags (the contract sends a single string); an array is accepted too. A memory matches when it has any of them. */
   tags: z.union([z.string().max(LIMITS.tags.maxItems * (LIMITS.tags.itemMax + 1)), TagsSchema]).optional(),
   limit: boundedInt(LIMITS.listLimit).default(DEFAULTS.listLimit),
+  /** An additive field: a page's `nextCursor`, to list the memories after that page (same filters and scope). */
+  cursor: z
+    .string()
+    .min(LIMITS.memoryListCursor.min)
+    .max(LIMITS.memoryListCursor.max)
+    .optional()
+    .describe(
+      'The nextCursor of the page before, to list the memories after it (newest first, each memory that exists for the whole walk exactly once, whatever is added, edited or forgotten meanwhile); anything else is 400 naming cursor. An additive field.',
+    ),
   ...scopeField,
 });
 export const ListMemoriesDataSchema = z.object({
   memories: z.array(MemorySchema),
   count: z.number().int(),
+  /**
+   * An additive field: pass it as `cursor` to list the memories after this page; null when none follows. Optional in
+   * the type because other servers of this contract do not send it; this server always does.
+   */
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Pass as cursor to list the memories after this page; null when none follows. An additive field.'),
   /**
    * An additive field: the `contradicts` pairs among the listed memories, as context/get's `conflicts[]`
    * (`memoryAId` the older, `memoryBId` the newer); empty when none conflict. Optional in the type because other
@@ -341,4 +360,56 @@ export const ConsolidateDataSchema = z.object({
   run: ConsolidationRunSchema,
   winnerMemoryIds: z.array(z.string()),
   supersededMemoryIds: z.array(z.string()),
+});
+
+// memories/{id} and memories/{id}/history (extensions beyond the written contract)
+const MemoryIdSchema = z.string().min(1).max(64);
+export const GetMemoryInputSchema = z.strictObject({ id: MemoryIdSchema, ...scopeQueryShape });
+export const GetMemoryDataSchema = z.object({ id: z.string(), memory: MemorySchema });
+
+/** How an earlier version was replaced: an edit of the memory, or another memory superseding or absorbing it. */
+export const MemoryChangeSchema = z.enum(['edited', 'superseded', 'merged']);
+export type MemoryChange = z.infer<typeof MemoryChangeSchema>;
+
+/**
+ * An earlier version of a memory: what it said, and when and by what it was replaced. `edited`: an edit of
+ * `memoryId` replaced this wording (`supersededBy` is `memoryId` itself, its next version); `superseded`: the memory
+ * `memoryId` was superseded by `supersededBy` (consolidation, or a newer statement of the same claim at write time);
+ * `merged`: `memoryId`, a duplicate, was merged into `supersededBy` by consolidation.
+ */
+export const MemoryVersionSchema = z.object({
+  memoryId: z.string(),
+  change: MemoryChangeSchema,
+  content: z.string(),
+  type: MemoryTypeSchema,
+  layer: MemoryLayerSchema,
+  tags: z.array(z.string()),
+  paths: z.array(z.string()),
+  category: z.string().nullable(),
+  metadata: MetadataRecordSchema,
+  occurredAt: TimestampSchema,
+  /** When this version became current: the memory's creation, or the edit before. */
+  validFrom: TimestampSchema,
+  /** When it was replaced: the edit's time, or when the other memory superseded or absorbed it. */
+  replacedAt: TimestampSchema,
+  /** The memory that replaced it (for `edited`, `memoryId` itself). */
+  supersededBy: z.string(),
+});
+export type MemoryVersion = z.infer<typeof MemoryVersionSchema>;
+
+export const MemoryHistoryInputSchema = z.strictObject({
+  id: MemoryIdSchema,
+  limit: queryInt(LIMITS.memoryHistoryLimit).default(DEFAULTS.memoryHistoryLimit),
+  cursor: z.string().min(LIMITS.memoryHistoryCursor.min).max(LIMITS.memoryHistoryCursor.max).optional(),
+  ...scopeQueryShape,
+});
+export const MemoryHistoryDataSchema = z.object({
+  id: z.string(),
+  /** The memory as it is now. */
+  memory: MemorySchema,
+  /** Its earlier versions, newest first (by `replacedAt`), at most `limit`. */
+  versions: z.array(MemoryVersionSchema),
+  count: z.number().int(),
+  /** Pass as `cursor` for the older versions after this page; null when none follows. */
+  nextCursor: z.string().nullable(),
 });

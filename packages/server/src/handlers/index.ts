@@ -29,6 +29,7 @@ import {
   searchMemories,
   vacuumMemories,
 } from './memories.js';
+import { getMemory, memoryHistoryOf } from './memory-read.js';
 import {
   checkpointSession,
   endSession,
@@ -47,6 +48,8 @@ export const defaultHandlers = {
   'memories.add': addMemory,
   'memories.search': searchMemories,
   'memories.list': listMemories,
+  'memories.get': getMemory,
+  'memories.history': memoryHistoryOf,
   'memories.edit': editMemory,
   'memories.forget': forgetMemory,
   'memories.restore': restoreMemory,

@@ -6,6 +6,7 @@ import { conflictsAmong } from '../graph/conflicts.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import type { MemoryFilters, MemoryStore } from '../store/memories.js';
+import { decodeMemoryListCursor, encodeMemoryListCursor } from '../store/memory-cursors.js';
 import { toMemory } from '../store/memory-rows.js';
 import { sharedReadOnly } from '../store/scope-filter.js';
 import { addMemoryRow } from '../writes/add-memories.js';
@@ -91,8 +92,18 @@ function tagList(tags: string | readonly string[] | undefined): string[] | undef
   return cleaned.length > 0 ? cleaned : undefined;
 }
 
-/** `memories/list`: newest first; `tags` (comma-separated) matches memories having any of them. */
+/**
+ * `memories/list`: newest first; `tags` (comma-separated) matches memories having any of them. A page ends with the
+ * additive `nextCursor`, the sort key of its last memory: the next page starts strictly after it (keyset paging on
+ * `created_at` and `seq`, which never change), so a walk returns each memory that exists for all of it exactly once.
+ */
 export const listMemories: Handler<'memories.list'> = async (input, context) => {
+  const after = input.cursor === undefined ? undefined : decodeMemoryListCursor(input.cursor);
+  if (after === null) {
+    throw new ApiError('INVALID_REQUEST', 'cursor must be the nextCursor of a memories/list answer', {
+      field: 'cursor',
+    });
+  }
   const tags = tagList(input.tags);
   const filters: MemoryFilters = {
     ...(input.type === undefined ? {} : { types: [input.type] }),
@@ -100,10 +111,17 @@ export const listMemories: Handler<'memories.list'> = async (input, context) => 
     ...(tags === undefined ? {} : { tagsAny: tags }),
   };
   const tenant = await context.tenant();
-  const rows = await tenant.memories.list(context.scope, filters, input.limit);
-  const memories = rows.map(toMemory);
+  // One row past the page says whether another page follows.
+  const rows = await tenant.memories.list(context.scope, filters, input.limit + 1, new Date(), after);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > input.limit && last !== undefined
+      ? encodeMemoryListCursor({ createdAt: last.created_at, seq: Number(last.seq) })
+      : null;
+  const memories = page.map(toMemory);
   // An additive field: the contradicts pairs among the listed memories, in one query, as context/get gives them.
-  return { memories, count: memories.length, conflicts: await conflictsAmong(tenant.database, memories) };
+  return { memories, count: memories.length, nextCursor, conflicts: await conflictsAmong(tenant.database, memories) };
 };
 
 /** `memories/edit`. */

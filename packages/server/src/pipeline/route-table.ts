@@ -26,7 +26,13 @@ export function toHonoPath(path: string): string {
 export function createRouteTable(entries: readonly RouteEntry[]): RouteTable {
   const router = new TrieRouter<RouteEntry>();
   for (const entry of entries) router.add('ALL', toHonoPath(entry.path), entry);
-  const matching = (path: string) => router.match('ALL', path)[0].map(([entry]) => entry);
+  // A path a route names word for word is that route's, never a value of another route's parameter: GET
+  // /memories/add is the add route asked with the wrong method (405), not a read of memory "add".
+  const matching = (path: string) => {
+    const found = router.match('ALL', path)[0].map(([entry]) => entry);
+    const exact = found.filter((entry) => !entry.path.includes('{'));
+    return exact.length > 0 ? exact : found;
+  };
   return {
     methodsFor: (path) => [...new Set(matching(path).map((entry) => entry.method))],
     operationFor: (method, path) => {

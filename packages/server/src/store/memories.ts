@@ -3,6 +3,7 @@ import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from './database.js';
 import { enqueueIndexJobStatement } from './index-jobs.js';
 import { createdEventStatement, duplicateExists, findDuplicate } from './memories-duplicates.js';
+import type { MemoryListKey } from './memory-cursors.js';
 import {
   contentHash,
   MEMORY_COLUMNS,
@@ -13,6 +14,11 @@ import {
   newMemoryId,
   prefixed,
 } from './memory-rows.js';
+import {
+  deleteVersionsOfDeletedStatement,
+  deleteVersionsOfPurgedStatement,
+  versionBeforeEditStatement,
+} from './memory-versions.js';
 import { allOf, type Condition, ownedBy, sharedReadOnly, visibleTo } from './scope-filter.js';
 
 /** Filters of list and bulk operations. */
@@ -175,6 +181,19 @@ export class MemoryStore {
     );
   }
 
+  /**
+   * A memory as memories/list would show it to the scope: visible, not forgotten, not expired at `now` (superseded
+   * ones included). What `GET /memories/{id}` and its history read; anything else is 404 there.
+   */
+  async findReadable(id: string, scope: ResolvedScope, now: Date): Promise<MemoryRow | undefined> {
+    const visible = visibleTo(scope);
+    return this.database.get<MemoryRow>(
+      `SELECT ${MEMORY_COLUMNS} FROM memories
+        WHERE id = ? AND deleted_at IS NULL AND (expires_at IS NULL OR expires_at > ?) AND ${visible.sql}`,
+      [id, now.toISOString(), ...visible.args],
+    );
+  }
+
   /** Memories by `seq` (any order, deleted and superseded ones included): an index batch's rows. */
   async findBySeqs(seqs: readonly number[]): Promise<MemoryRow[]> {
     if (seqs.length === 0) return [];
@@ -245,7 +264,15 @@ export class MemoryStore {
     const timestamp = now.toISOString();
     set('updated_at', timestamp);
     const owned = ownedBy(scope);
-    const [changed] = await this.database.transaction([
+    // The wording the edit replaces becomes a version, in the edit's transaction (before its UPDATE reads it away).
+    const version = versionBeforeEditStatement(
+      id,
+      patch,
+      allOf({ sql: 'deleted_at IS NULL', args: [] }, owned),
+      timestamp,
+    );
+    const results = await this.database.transaction([
+      ...(version === undefined ? [] : [version]),
       {
         sql: `UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL AND ${owned.sql}`,
         args: [...args, id, ...owned.args],
@@ -257,6 +284,7 @@ export class MemoryStore {
       },
       ...alsoCommit,
     ]);
+    const changed = results[version === undefined ? 0 : 1];
     if (!changed) return undefined;
     return this.findById(id);
   }
@@ -275,6 +303,8 @@ export class MemoryStore {
               SELECT 'memory.deleted', id, user_id, project_id, '{}', ? FROM memories WHERE id = ? AND changes() > 0`,
         args: [timestamp, id],
       },
+      // Forgetting a memory forgets its earlier wordings too (a restore brings back the memory as it last read).
+      deleteVersionsOfDeletedStatement([id]),
     ]);
     return (changed ?? 0) > 0;
   }
@@ -321,17 +351,22 @@ export class MemoryStore {
     return row.deleted_at !== null && sharedReadOnly(row, scope) ? { outcome: 'shared' } : { outcome: 'not-deleted' };
   }
 
-  /** Live memories visible to the scope, newest first. */
+  /**
+   * Live memories visible to the scope, newest first (`created_at`, then `seq`: both fixed when a memory is stored),
+   * after the key `after` when given: a page of a keyset walk, which no add, edit or forget can shift.
+   */
   async list(
     scope: ResolvedScope,
     filters: MemoryFilters,
     limit: number,
     now: Date = new Date(),
+    after?: MemoryListKey,
   ): Promise<MemoryRow[]> {
     const where = allOf(
       { sql: 'm.deleted_at IS NULL AND (m.expires_at IS NULL OR m.expires_at > ?)', args: [now.toISOString()] },
       visibleTo(scope, 'm'),
       ...filterConditions(filters),
+      ...(after === undefined ? [] : [{ sql: '(m.created_at, m.seq) < (?, ?)', args: [after.createdAt, after.seq] }]),
     );
     return this.database.all<MemoryRow>(
       `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
@@ -383,6 +418,7 @@ export class MemoryStore {
                 SELECT ?, id, user_id, project_id, '{}', ? FROM memories WHERE id IN (${marks}) AND deleted_at = ?`,
           args: [kind, timestamp, ...chunk, timestamp],
         },
+        deleteVersionsOfDeletedStatement(chunk),
       ]);
       total += changed ?? 0;
     }
@@ -395,7 +431,8 @@ export class MemoryStore {
    */
   async purgeDeleted(scope: ResolvedScope, now: Date): Promise<number> {
     const owned = ownedBy(scope);
-    const [purged] = await this.database.transaction([
+    const [, purged] = await this.database.transaction([
+      deleteVersionsOfPurgedStatement(owned),
       { sql: `DELETE FROM memories WHERE deleted_at IS NOT NULL AND ${owned.sql}`, args: owned.args },
       {
         sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)

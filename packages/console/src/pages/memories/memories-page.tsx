@@ -1,4 +1,3 @@
-import { LIMITS } from '@memory-service/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../../api/use-action.js';
 import { useClient } from '../../api/use-client.js';
@@ -95,8 +94,8 @@ export function MemoriesPage({ searchParams }: PageProps) {
       <MemoryFilters query={query} onQuery={setQuery} />
       {linked.missing ? (
         <p class="notice" role="status">
-          No memory <code>{linked.id}</code> among the newest {LIMITS.listLimit.max} in this scope: it may have been
-          forgotten, or be older. <Link href={consolePath('memories')}>Dismiss</Link>
+          No memory <code>{linked.id}</code> in this scope: it may have been forgotten, or belong to another user or
+          project. <Link href={consolePath('memories')}>Dismiss</Link>
         </p>
       ) : null}
       {linked.error === undefined ? null : (

@@ -5,9 +5,10 @@ import { ErrorPanel } from '../../components/error-panel.js';
 import type { RelatedMemories } from './memory-conflicts.js';
 import { MemoryEditForm } from './memory-edit-form.js';
 import { MemoryFields } from './memory-fields.js';
+import { MemoryHistory } from './memory-history.js';
 import type { ListedMemory } from './memory-query.js';
 
-/** One memory: all its fields, then Edit (in place) or Forget (at once, with Undo in a toast). */
+/** One memory: all its fields, then Edit (in place) or Forget (at once, with Undo in a toast), then its history. */
 export function MemoryDialog({
   memory,
   related,
@@ -55,9 +56,10 @@ export function MemoryDialog({
           </div>
           {forgetError === undefined ? null : <ErrorPanel error={forgetError} title="Could not forget the memory" />}
           <p class="muted small">
-            Forget soft-deletes the memory at once (it leaves lists and searches); Undo in the toast restores it
-            (memories/restore) until memories/vacuum purges it.
+            Forget soft-deletes the memory at once (it leaves lists and searches) with its earlier versions; Undo in the
+            toast restores it (memories/restore) until memories/vacuum purges it.
           </p>
+          <MemoryHistory key={`${memory.id}|${memory.updatedAt}`} memoryId={memory.id} />
         </div>
       )}
     </Dialog>

@@ -5,6 +5,7 @@ import { ftsMigrations } from './tenant-fts.js';
 import { graphMigrations } from './tenant-graph.js';
 import { indexingMigrations } from './tenant-indexing.js';
 import { occurredAtMigrations } from './tenant-occurred-at.js';
+import { versionsMigrations } from './tenant-versions.js';
 
 /** Memories, FTS index, sessions, skill files, lifecycle events (versions 1-9). */
 const coreMigrations: readonly Migration[] = [
@@ -152,6 +153,7 @@ export const tenantMigrations: readonly Migration[] = [
   ...ftsMigrations,
   ...duplicatesMigrations,
   ...occurredAtMigrations,
+  ...versionsMigrations,
   ...embeddingMigrations,
   ...graphMigrations,
   ...indexingMigrations,
