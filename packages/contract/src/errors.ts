@@ -99,6 +99,10 @@ export const ERROR_CODES = {
   // A rule write (add, edit or forget of type or layer `rule`) over MCP by a key without the permission to write
   // rules there (`details.field`); the HTTP routes an app calls are not affected.
   RULE_WRITE_NOT_ALLOWED: entry(403),
+  // Idempotent writes (idempotency.ts): the key was first used with another body or route (`details.field`); and the
+  // key's first request is still running in another process (retry: `details.retryAfterSeconds`).
+  IDEMPOTENCY_KEY_REUSED: entry(409),
+  IDEMPOTENCY_KEY_IN_USE: entry(409, true),
 } as const;
 
 /** An error code of the contract. */

@@ -26,6 +26,7 @@ export {
   SCOPE_FIELD_CODES,
   zodErrorToApiError,
 } from './errors.js';
+export { IDEMPOTENCY, isIdempotencyKey } from './idempotency.js';
 export { DEFAULTS, LIMITS } from './limits.js';
 export { findMcpTool, inputFromMcpArguments, type McpToolDefinition, mcpArgumentsFromInput, mcpTools } from './mcp.js';
 export { openApiDocument } from './openapi.js';

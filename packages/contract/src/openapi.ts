@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ErrorEnvelopeSchema, MetaSchema } from './envelope.js';
 import { ERROR_CODES } from './errors.js';
+import { IDEMPOTENCY } from './idempotency.js';
 import {
   AUTH_CREDENTIALS,
   type Credential,
@@ -38,7 +39,22 @@ function successSchema(operation: OperationDefinition): JsonSchema {
   };
 }
 
+/** The Idempotency-Key header every write takes (idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: IDEMPOTENCY.header,
+  in: 'header',
+  required: false,
+  description:
+    'Runs the write once per key: a retry with the same key and body gets the first answer (Idempotent-Replayed: true); the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per workspace.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY.maxKeyLength, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 function parameters(operation: OperationDefinition): JsonSchema[] {
+  const header = !operation.readOnly && operation.auth !== 'none' ? [IDEMPOTENCY_KEY_PARAMETER] : [];
+  return [...queryParameters(operation), ...header];
+}
+
+function queryParameters(operation: OperationDefinition): JsonSchema[] {
   if (operation.inputLocation !== 'query') return [];
   const schema = jsonSchema(operation.input, 'input') as {
     properties?: Record<string, JsonSchema>;

@@ -74,18 +74,18 @@ describe('the error code table', () => {
     });
   });
 
-  it('retryable is true for 429, 5xx and TENANT_DATABASE_NOT_READY, except the 5xx only an operator can clear', () => {
+  it('retryable is true for 429, 5xx and the two 409s that pass (a tenant not ready, an idempotency key in use), except the 5xx only an operator can clear', () => {
     const operatorOnly = new Set(['STORAGE_FULL', 'TENANT_DATABASE_CREDENTIALS_REJECTED']);
+    const passing = new Set(['TENANT_DATABASE_NOT_READY', 'IDEMPOTENCY_KEY_IN_USE']);
     for (const [code, entry] of Object.entries(ERROR_CODES)) {
-      const expected =
-        (entry.status === 429 || entry.status >= 500 || code === 'TENANT_DATABASE_NOT_READY') &&
-        !operatorOnly.has(code);
+      const expected = (entry.status === 429 || entry.status >= 500 || passing.has(code)) && !operatorOnly.has(code);
       expect(entry.retryable, code).toBe(expected);
     }
     expect(ERROR_CODES.TENANT_DATABASE_NOT_READY.retryable).toBe(true);
     expect(ERROR_CODES.RATE_LIMITED.retryable).toBe(true);
     expect(ERROR_CODES.INTERNAL_ERROR.retryable).toBe(true);
     expect(ERROR_CODES.SESSION_NOT_ACTIVE.retryable).toBe(false);
+    expect(ERROR_CODES.IDEMPOTENCY_KEY_REUSED.retryable).toBe(false);
   });
 
   it.each([

@@ -131,6 +131,8 @@ export function operationErrorCodes(operation: OperationDefinition): ErrorCode[]
   // A route that takes the admin token only refuses an API key with its own code.
   const operatorOnly = operation.auth !== 'none' && !AUTH_CREDENTIALS[operation.auth].includes('apiKey');
   if (operatorOnly) common.push('OPERATOR_CREDENTIAL_REQUIRED');
+  // Every write takes an Idempotency-Key (idempotency.ts).
+  if (!operation.readOnly && operation.auth !== 'none') common.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE');
   return [...new Set([...common, ...operation.errorCodes])];
 }
 

@@ -4,6 +4,7 @@ import {
   type Envelope,
   errorEnvelope,
   featureFlagErrorCode,
+  IDEMPOTENCY,
   makeApiError,
   type OperationDefinition,
   type OperationId,
@@ -18,6 +19,7 @@ import type { Services } from '../services.js';
 import { DatabaseClosedError } from '../store/database-connections.js';
 import { describeError } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
+import { type Answer, idempotencyKeyOf } from './idempotency.js';
 import { infrastructureFailure } from './infrastructure-error.js';
 import type { RateLimitDecision } from './rate-limiter.js';
 import { deadlineExceeded, runInRequestScope } from './request-scope.js';
@@ -29,6 +31,8 @@ export interface OperationCall {
   /** Reads the unvalidated input (the parsed body, or query and path parameters); called after auth. */
   readInput: () => Promise<unknown>;
   authorization: string | null | undefined;
+  /** The Idempotency-Key header (HTTP only): a write with one runs once per key (idempotency.ts). */
+  idempotencyKey?: string | null | undefined;
   clientIp: string | null;
   endpoint: string;
   requestId: string;
@@ -78,7 +82,7 @@ export function scopeOf(operation: Pick<OperationDefinition, 'scopeSource'>, inp
 
 /**
  * The one pipeline every route and MCP tool goes through: IP rate limit -> auth -> key rate limit ->
- * feature flag -> validation -> (lazy) tenant resolution -> handler -> envelope.
+ * feature flag -> validation -> idempotency key -> (lazy) tenant resolution -> handler -> envelope.
  */
 export async function runOperation(
   services: Services,
@@ -89,6 +93,10 @@ export async function runOperation(
   const now = services.now();
   const headers: Record<string, string> = {};
   const finish = (status: number, body: Envelope<unknown>): OperationResult => ({ status, envelope: body, headers });
+  const replay = (answer: Answer) =>
+    'error' in answer
+      ? fail(answer.error)
+      : finish(answer.status, successEnvelope(answer.data, buildMeta(call.endpoint, call.requestId, services.now())));
   const fail = (error: ApiErrorObject) => {
     // Any error that says when to come back (rate limits, a busy queue, a deadline) says it in the header too.
     const retryAfter = error.details?.retryAfterSeconds;
@@ -111,9 +119,19 @@ export async function runOperation(
       if (!decision.allowed) throw rateLimited(decision, 'API key');
     }
     if (operation.featureFlag !== undefined) assertFlag(services, operation.featureFlag);
+    const idempotencyKey = idempotencyKeyOf(operation, call.idempotencyKey);
     const rawInput = (await call.readInput()) ?? {};
     const parsed = operation.input.safeParse(rawInput);
     if (!parsed.success) return fail(zodErrorToApiError(parsed.error, rawInput, operation.fieldCodes));
+    // A write with an Idempotency-Key runs once per key; a retry gets the first answer again.
+    const admission =
+      idempotencyKey === undefined
+        ? undefined
+        : await services.idempotency.admit(caller.ownerId, idempotencyKey, operation, rawInput);
+    if (admission?.kind === 'replay') {
+      headers[IDEMPOTENCY.replayedHeader] = 'true';
+      return replay(admission.answer);
+    }
     // The table has a handler for every id (HandlerTable); the input was parsed by this operation's schema.
     const handler = handlers[operation.id as OperationId] as (
       input: unknown,
@@ -139,13 +157,15 @@ export async function runOperation(
       },
     };
     const run = () => handler(parsed.data, context).finally(() => tenant.release());
-    const data = await withDeadline(services, (signal) =>
-      runInRequestScope(signal, () =>
+    const data = await withDeadline(services, (signal) => {
+      const work = runInRequestScope(signal, () =>
         caller.kind === 'anonymous'
           ? run()
           : services.tenantGate.run(`${caller.ownerId}\u0000${scope.tenantId ?? ''}`, signal, run),
-      ),
-    );
+      );
+      admission?.settle(work, () => status);
+      return work;
+    });
     return finish(status, successEnvelope(data, buildMeta(call.endpoint, call.requestId, services.now())));
   } catch (error) {
     if (error instanceof ApiError) return fail(error.toObject());

@@ -64,4 +64,24 @@ export const controlMigrations: readonly Migration[] = [
     name: 'key_rule_writes',
     statements: ['ALTER TABLE api_keys ADD COLUMN allow_rule_writes INTEGER NOT NULL DEFAULT 0'],
   },
+  {
+    // Idempotent writes (issue 25): a write's Idempotency-Key, the fingerprint of its first body and, once it has
+    // run, its answer (status null while it runs), kept until expires_at (IDEMPOTENCY.retentionHours).
+    version: 4,
+    name: 'idempotency_keys',
+    statements: [
+      `CREATE TABLE idempotency_keys (
+        owner_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        operation_id TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER,
+        answer TEXT,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        PRIMARY KEY (owner_id, idempotency_key)
+      )`,
+      'CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at)',
+    ],
+  },
 ];
