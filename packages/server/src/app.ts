@@ -1,4 +1,4 @@
-import { API_PREFIX, MCP_PATH, makeApiError, operationList } from '@memory-service/contract';
+import { API_PREFIX, IDEMPOTENCY, MCP_PATH, makeApiError, operationList } from '@memory-service/contract';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { ApiError, errorResponse } from './api-error.js';
@@ -8,6 +8,9 @@ import { defaultHandlers } from './handlers/index.js';
 import type { HandlerTable } from './handlers/types.js';
 import type { Logger } from './logger.js';
 import { registerMcp } from './mcp/register-mcp.js';
+import type { Observability } from './observability/observability.js';
+import { registerOperatorRoutes } from './observability/operator-routes.js';
+import { observeRequest } from './observability/request-observation.js';
 import { limitRequestBody } from './pipeline/body-limit.js';
 import { logRequest } from './pipeline/log-request.js';
 import { readOperationInput } from './pipeline/read-input.js';
@@ -16,20 +19,18 @@ import { createRouteTable, type RouteTable, serverRoutes, toHonoPath } from './p
 import { runOperation } from './pipeline/run-operation.js';
 import type { Services } from './services.js';
 
-/** Logs every request once, on the way out, under the id `requestIds()` gave it. */
-function requestLog(logger: Logger, routes: RouteTable): MiddlewareHandler {
+/**
+ * Logs every request once, on the way out, under the id `requestIds()` gave it; the request runs under its
+ * observation, so its metrics and trace (and those of the MCP tool calls in it) are recorded with the log line.
+ */
+function requestLog(logger: Logger, routes: RouteTable, observability: Observability): MiddlewareHandler {
   return async (context, next) => {
-    const started = performance.now();
-    await next();
     const { method, path } = context.req;
-    logRequest(logger, {
-      requestId: context.get('requestId'),
-      method,
-      path,
-      operation: routes.operationFor(method, path) ?? null,
-      status: context.res.status,
-      started,
-    });
+    const operation = routes.operationFor(method, path) ?? null;
+    const observation = observability.startRequest(method, operation, path);
+    await observeRequest(observation, next);
+    const entry = { requestId: context.get('requestId'), method, path, operation, status: context.res.status };
+    logRequest(logger, { ...entry, started: observation.started }, observation);
   };
 }
 
@@ -55,6 +56,7 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
         'Mcp-Method',
         'Mcp-Name',
         'Last-Event-ID',
+        IDEMPOTENCY.header,
       ],
       exposeHeaders: [
         'X-Request-Id',
@@ -64,20 +66,24 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
         'X-RateLimit-Reset',
         'Deprecation',
         'Link',
+        IDEMPOTENCY.replayedHeader,
       ],
     }),
   );
   const routes = createRouteTable(serverRoutes());
   app.use('*', requestIds());
-  app.use('*', requestLog(services.logger, routes));
+  app.use('*', requestLog(services.logger, routes, services.observability));
   app.use(`${API_PREFIX}/*`, limitRequestBody());
   app.use(`${MCP_PATH}/key`, limitRequestBody());
   for (const operation of operationList) {
     app.on(operation.method, toHonoPath(`${API_PREFIX}${operation.path}`), async (context) => {
+      // A parameter route does not take a path another route names word for word (route-table.ts).
+      if (routes.operationFor(context.req.method, context.req.path) !== operation.id) return context.notFound();
       const result = await runOperation(services, handlers, {
         operation,
         readInput: () => readOperationInput(operation, context.req.raw, context.req.param() as Record<string, string>),
         authorization: context.req.header('authorization'),
+        idempotencyKey: context.req.header(IDEMPOTENCY.header),
         clientIp: clientIpOf(context),
         endpoint: context.req.path,
         requestId: context.get('requestId'),
@@ -91,6 +97,7 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
   registerMcp(app, services, handlers);
   registerDocs(app);
   registerConsole(app);
+  registerOperatorRoutes(app, services);
   app.notFound((context) => {
     const { method, path } = context.req;
     const allowed = routes.methodsFor(path);

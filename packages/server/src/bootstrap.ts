@@ -6,12 +6,16 @@ import { sharedInferencePool } from './embeddings/shared-inference-pool.js';
 import { IndexingService } from './indexing/indexing-service.js';
 import { reopenKnownDatabases } from './indexing/reopen-known-databases.js';
 import { createLogger, type Logger } from './logger.js';
+import { createObservability } from './observability/observability.js';
+import { Readiness } from './observability/readiness.js';
+import { IdempotencyLedger } from './pipeline/idempotency.js';
 import { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
 import { TenantGate } from './pipeline/tenant-gate.js';
 import type { Services } from './services.js';
 import { ControlStore, DEFAULT_OWNER_ID } from './store/control-store.js';
 import { Database } from './store/database.js';
 import { sharedDatabasePool } from './store/database-pool.js';
+import { IdempotencyKeys } from './store/idempotency-keys.js';
 import { migrate } from './store/migrate.js';
 import { controlMigrations } from './store/migrations/control.js';
 import { TenantRegistry } from './store/tenant-registry.js';
@@ -91,6 +95,14 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
     keyRateLimiter: new SlidingWindowRateLimiter(config.rateLimitPerMinute),
     ipRateLimiter: new SlidingWindowRateLimiter(config.ipRateLimitPerMinute),
     tenantGate: new TenantGate(config.tenantConcurrency, config.tenantQueueLimit),
+    idempotency: new IdempotencyLedger(new IdempotencyKeys(controlDatabase), {
+      // A retry waits for its first request as long as a request may run; a run is abandoned (its process ended)
+      // once no request could still be running it: the deadline, and as long again for work that outlives it.
+      waitMs: config.requestDeadlineMs,
+      abandonedAfterMs: 2 * config.requestDeadlineMs,
+      now,
+      logger,
+    }),
     // Local models run in a process-wide thread pool (threads are shared by every server of the process); the latest
     // server's settings apply.
     inferencePool: sharedInferencePool().acquire({
@@ -99,6 +111,23 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
       batchSize: config.embeddingBatchSize,
       batchWindowMs: config.embeddingBatchWindowMs,
     }),
+    // Read at each scrape from counters kept as work happens: a scrape queries no database.
+    observability: await createObservability(
+      config,
+      {
+        tenantGate: () => services.tenantGate.stats(),
+        inference: () => services.inferencePool.pool.stats(),
+        database: () => databasePool.stats(),
+        indexing: () => indexing.backlog(),
+        now: () => Date.now(),
+      },
+      new Readiness({
+        pingControlDatabase: () => controlDatabase.get('SELECT 1'),
+        pingDatabaseWorkers: () => databasePool.openConnections(),
+        registry: embeddings,
+        embeddingModel: config.embeddingModel,
+      }),
+    ),
     now,
   };
   // Jobs a killed process left in known databases resume in the background, after start-up.
@@ -129,4 +158,6 @@ export async function closeServices(services: Services): Promise<void> {
   await services.control.database.close();
   // Other servers of the process may still use the pool: this only gives back this server's hold.
   await services.inferencePool.release();
+  // The spans of the last requests are sent before the server is gone.
+  await services.observability.close();
 }

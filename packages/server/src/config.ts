@@ -177,6 +177,14 @@ export const environmentSchema = z.looseObject({
   MEMORY_TENANT_QUEUE_LIMIT: integer(256),
   MEMORY_TENANT_QUOTA: integer(1_000),
   MEMORY_LOG_LEVEL: choice(LOG_LEVELS, 'info'),
+  /** Unset: `/metrics` is served on the API's address only (with the admin token). */
+  MEMORY_METRICS_PORT: integer(undefined),
+  MEMORY_METRICS_HOST: text('127.0.0.1'),
+  /** Unset (and no traces endpoint): no tracing code is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText(),
+  OTEL_EXPORTER_OTLP_HEADERS: optionalText(),
+  OTEL_SERVICE_NAME: text('memory-service'),
 });
 
 /**
@@ -218,6 +226,33 @@ function shorthandEndpoint(
     dimensions,
     ...(apiKey === undefined ? {} : { apiKey }),
   };
+}
+
+/**
+ * The OTLP traces URL: the traces variable as it is, else the base endpoint with `/v1/traces` appended (the
+ * OpenTelemetry exporter specification's rule); undefined when neither is set.
+ */
+function tracesEndpoint(traces: string | undefined, base: string | undefined): string | undefined {
+  if (traces !== undefined) return traces;
+  if (base === undefined) return undefined;
+  return `${base.replace(/\/+$/, '')}/v1/traces`;
+}
+
+/** `OTEL_EXPORTER_OTLP_HEADERS`: `key=value` pairs separated by commas, values URL-encoded; malformed pairs dropped. */
+function otlpHeaders(value: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const separator = pair.indexOf('=');
+    if (separator <= 0) continue;
+    try {
+      headers[decodeURIComponent(pair.slice(0, separator).trim())] = decodeURIComponent(
+        pair.slice(separator + 1).trim(),
+      );
+    } catch {
+      // A malformed escape: the pair is dropped rather than sent garbled.
+    }
+  }
+  return headers;
 }
 
 /** The configuration the environment describes (see `environmentSchema` for each variable). */
@@ -330,6 +365,21 @@ const configSchema = environmentSchema.transform((environment, context) => {
     mcpRuleWrites: environment.MEMORY_MCP_RULE_WRITES,
     /** Tenants one workspace may have (0 = no limit); past it a new one is refused. */
     tenantQuota: environment.MEMORY_TENANT_QUOTA,
+    /**
+     * A second listen address serving `/metrics` (and `/ready`) without a credential, for a private network only;
+     * undefined: none (`/metrics` is on the API's address, behind the admin token).
+     */
+    metricsPort: environment.MEMORY_METRICS_PORT,
+    metricsHost: environment.MEMORY_METRICS_HOST,
+    /** Where spans go (OTLP over HTTP, JSON); undefined: tracing is off and none of its code is loaded. */
+    tracesEndpoint: tracesEndpoint(
+      environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+      environment.OTEL_EXPORTER_OTLP_ENDPOINT,
+    ),
+    /** Headers sent with every export (`key=value` pairs, comma-separated, as OpenTelemetry's own variable). */
+    tracesHeaders: otlpHeaders(environment.OTEL_EXPORTER_OTLP_HEADERS),
+    /** The `service.name` of every span. */
+    serviceName: environment.OTEL_SERVICE_NAME,
   };
 });
 

@@ -3,6 +3,8 @@ import type { InferencePoolLease } from './embeddings/inference-pool.js';
 import type { EmbeddingRegistry } from './embeddings/registry.js';
 import type { IndexingService } from './indexing/indexing-service.js';
 import type { Logger } from './logger.js';
+import type { Observability } from './observability/observability.js';
+import type { IdempotencyLedger } from './pipeline/idempotency.js';
 import type { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
 import type { TenantGate } from './pipeline/tenant-gate.js';
 import type { ControlStore } from './store/control-store.js';
@@ -26,8 +28,12 @@ export interface Services {
   ipRateLimiter: SlidingWindowRateLimiter;
   /** Per-tenant admission (MEMORY_TENANT_CONCURRENCY, MEMORY_TENANT_QUEUE_LIMIT). */
   tenantGate: TenantGate;
+  /** Idempotency keys of write requests, and the first requests of each still running here. */
+  idempotency: IdempotencyLedger;
   /** This server's hold on the process-wide pool of threads running local embedding models. */
   inferencePool: InferencePoolLease;
+  /** Metrics (`/metrics`), readiness (`/ready`) and traces (with an OTLP endpoint) of this server. */
+  observability: Observability;
   /** The clock (tests may pin it). */
   now: () => Date;
 }

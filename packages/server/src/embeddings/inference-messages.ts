@@ -26,10 +26,11 @@ export interface InferenceRequest {
 
 /**
  * A batch's answer: every vector, text after text, in one transferred buffer (`texts.length * dimensions` floats),
- * or a coded failure (`EMBEDDING_MODEL_UNAVAILABLE` when the model could not be loaded).
+ * with the milliseconds the model itself took (the rest of a thread's first batch is the model's load), or a coded
+ * failure (`EMBEDDING_MODEL_UNAVAILABLE` when the model could not be loaded).
  */
 export type InferenceReply =
-  | { id: number; ok: true; vectors: ArrayBuffer }
+  | { id: number; ok: true; vectors: ArrayBuffer; embedMs: number }
   | { id: number; ok: false; error: { code: string; message: string } };
 
 /** The key a model is loaded and queued under: one per source and size. */

@@ -1,9 +1,10 @@
 import { ApiError } from '../api-error.js';
+import { requestWorkObservation } from '../observability/request-observation.js';
 import { currentRequestSignal } from '../pipeline/request-scope.js';
 import { EmbeddingProviderError } from './embedding-errors.js';
 import { type Batch, deliverBatch, failBatch, failCall, type PendingCall } from './inference-batch.js';
 import { type InferenceModel, type InferenceReply, inferenceModelKey } from './inference-messages.js';
-import { ModelQueue } from './inference-queue.js';
+import { type ModelLoads, ModelQueue } from './inference-queue.js';
 import { InferenceThread } from './inference-thread.js';
 
 /**
@@ -22,6 +23,22 @@ export interface InferencePoolLease {
   pool: InferencePool;
   /** Gives the hold back; once no server holds the pool, its idle threads stop (it restarts them on demand). */
   release(): Promise<void>;
+}
+
+/** The pool's work so far and now, for metrics (process-wide: every server of the process shares the pool). */
+export interface InferencePoolStats {
+  threads: number;
+  /** Threads running a batch now. */
+  busyThreads: number;
+  /** Texts waiting for a thread, every model together. */
+  waitingTexts: number;
+  /** Seconds threads have spent running batches (model loads included), summed over threads. */
+  busySeconds: number;
+  batches: { succeeded: number; failed: number };
+  /** Texts of the batches that succeeded. */
+  texts: number;
+  /** Each model's loads, by registry id. */
+  models: Array<{ model: string } & ModelLoads>;
 }
 
 /** A thread idle this long stops (freeing its models' memory); the next batch starts a new one. */
@@ -44,6 +61,7 @@ export class InferencePool {
   private readonly threads: InferenceThread[] = [];
   private leases = 0;
   private nextId = 1;
+  private readonly totals = { busyMs: 0, succeeded: 0, failed: 0, texts: 0 };
 
   constructor(private settings: InferencePoolSettings) {}
 
@@ -83,6 +101,9 @@ export class InferencePool {
     // A call larger than the whole limit still runs when nothing waits before it, so it is never refused forever.
     if (queue.waitingTexts > 0 && queue.waitingTexts + texts.length > this.settings.queueLimit)
       return Promise.reject(this.busy(queue));
+    // The request this call runs for learns how long it waited for the model to load, to keep it out of its latency.
+    const observation = requestWorkObservation();
+    const enqueuedAt = performance.now();
     return new Promise<Float32Array[]>((resolve, reject) => {
       const onAbort = () => {
         queue.remove(call);
@@ -97,6 +118,9 @@ export class InferencePool {
         settled: false,
         resolve: (vectors) => {
           abort?.removeEventListener('abort', onAbort);
+          if (observation !== undefined)
+            for (const [start, end] of queue.loadingWithin(enqueuedAt, performance.now()))
+              observation.noteModelLoadWait(start, end);
           resolve(vectors);
         },
         reject: (error) => {
@@ -108,6 +132,28 @@ export class InferencePool {
       queue.add(call);
       this.pump();
     });
+  }
+
+  /** The pool's work so far and now (cheap: counters kept as batches run). */
+  stats(): InferencePoolStats {
+    const now = performance.now();
+    let busyMs = this.totals.busyMs;
+    let waitingTexts = 0;
+    const models: InferencePoolStats['models'] = [];
+    for (const queue of this.queues.values()) {
+      waitingTexts += queue.waitingTexts;
+      for (const batch of queue.running) busyMs += now - batch.startedAt;
+      models.push({ model: queue.model.name, ...queue.loads });
+    }
+    return {
+      threads: this.threads.length,
+      busyThreads: this.threads.filter((thread) => thread.batch !== undefined).length,
+      waitingTexts,
+      busySeconds: busyMs / 1000,
+      batches: { succeeded: this.totals.succeeded, failed: this.totals.failed },
+      texts: this.totals.texts,
+      models,
+    };
   }
 
   private queueFor(model: InferenceModel): ModelQueue {
@@ -191,7 +237,11 @@ export class InferencePool {
 
   private answered(thread: InferenceThread, batch: Batch, reply: InferenceReply): void {
     const { queue } = batch;
-    queue.finish(batch, performance.now(), reply.ok);
+    const now = performance.now();
+    // A thread's first batch of a model also started the thread and loaded the model: that part is the load.
+    const loadMs = reply.ok && !thread.loaded.has(queue.key) ? Math.max(0, now - batch.startedAt - reply.embedMs) : 0;
+    queue.finish(batch, now, reply.ok, loadMs);
+    this.count(batch, now, reply.ok);
     if (reply.ok) {
       thread.loaded.add(queue.key);
       deliverBatch(batch, new Float32Array(reply.vectors));
@@ -209,11 +259,20 @@ export class InferencePool {
     this.forget(thread);
     if (batch !== undefined) {
       batch.queue.finish(batch, performance.now(), false);
+      this.count(batch, performance.now(), false);
       const message = `The worker running local embedding model '${batch.queue.model.name}' stopped; it is replaced`;
       failBatch(batch, new EmbeddingProviderError('EMBEDDING_FAILED', message));
     }
     // Waiting texts get a new thread (the replacement) at once.
     this.pump();
+  }
+
+  private count(batch: Batch, now: number, succeeded: boolean): void {
+    this.totals.busyMs += now - batch.startedAt;
+    if (succeeded) {
+      this.totals.succeeded++;
+      this.totals.texts += batch.texts.length;
+    } else this.totals.failed++;
   }
 
   private forget(thread: InferenceThread): void {

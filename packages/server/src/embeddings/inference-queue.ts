@@ -3,6 +3,15 @@ import type { InferenceModel } from './inference-messages.js';
 
 /** Weight of the newest batch in the moving average of seconds per text. */
 const THROUGHPUT_SMOOTHING = 0.3;
+/** Recent model loads kept to tell the calls that waited for them (older ones no waiting call can overlap). */
+const KEPT_LOADS = 8;
+
+/** A model's loads in worker threads since start (process-wide: the pool is shared). */
+export interface ModelLoads {
+  count: number;
+  seconds: number;
+  lastSeconds: number;
+}
 
 /**
  * The calls waiting for one local model, oldest first, with what the pool needs to batch them (how many texts wait,
@@ -18,6 +27,10 @@ export class ModelQueue {
   readonly running = new Set<Batch>();
   /** Moving average of a batch's duration per text, in seconds; undefined until a batch has finished. */
   private secondsPerText: number | undefined;
+  /** Loads of this model by the pool's threads so far. */
+  readonly loads: ModelLoads = { count: 0, seconds: 0, lastSeconds: 0 };
+  /** The most recent loads, as `performance.now()` stretches: a call that waited through one waited for the model. */
+  private readonly loadStretches: Array<readonly [number, number]> = [];
 
   constructor(
     readonly key: string,
@@ -56,11 +69,16 @@ export class ModelQueue {
     return batch;
   }
 
-  /** Records a finished batch (its duration feeds the throughput estimate when it succeeded). */
-  finish(batch: Batch, now: number, succeeded: boolean): void {
+  /**
+   * Records a finished batch (its duration feeds the throughput estimate when it succeeded). `loadMs` is the part of
+   * the batch's time its thread spent starting and loading the model (a thread's first batch of the model): a
+   * load, which is neither the model's throughput nor any caller's retrieval time.
+   */
+  finish(batch: Batch, now: number, succeeded: boolean, loadMs = 0): void {
     this.running.delete(batch);
+    if (loadMs > 0) this.recordLoad(batch.startedAt, loadMs);
     if (!succeeded || batch.texts.length === 0) return;
-    const perText = (now - batch.startedAt) / 1000 / batch.texts.length;
+    const perText = (now - batch.startedAt - loadMs) / 1000 / batch.texts.length;
     this.secondsPerText =
       this.secondsPerText === undefined
         ? perText
@@ -81,6 +99,21 @@ export class ModelQueue {
     }
     const perText = this.secondsPerText ?? elapsedPerText;
     return ((this.waitingTexts + running) * perText) / Math.max(1, workers);
+  }
+
+  /** The stretches of `[start, end]` during which this model was loading. */
+  loadingWithin(start: number, end: number): Array<readonly [number, number]> {
+    return this.loadStretches
+      .map(([from, to]) => [Math.max(from, start), Math.min(to, end)] as const)
+      .filter(([from, to]) => to > from);
+  }
+
+  private recordLoad(startedAt: number, loadMs: number): void {
+    this.loads.count++;
+    this.loads.seconds += loadMs / 1000;
+    this.loads.lastSeconds = loadMs / 1000;
+    this.loadStretches.push([startedAt, startedAt + loadMs]);
+    if (this.loadStretches.length > KEPT_LOADS) this.loadStretches.shift();
   }
 
   /** Every call still waiting, removed from the queue (to fail them together). */

@@ -1,4 +1,5 @@
 import { embedMany } from 'ai';
+import { startWorkSpan } from '../observability/request-observation.js';
 import { EmbeddingProviderError } from './embedding-errors.js';
 import {
   DEFAULT_MIN_SIMILARITY,
@@ -114,6 +115,23 @@ export class EmbeddingRegistry {
 
   /** Embeds texts with a model; throws `EmbeddingProviderError` (or the provider's error) on failure. */
   async embed(id: string, values: readonly string[], abortSignal?: AbortSignal): Promise<EmbeddingResult> {
+    // A request's embedding is a span of its trace (when tracing is on): the model id and the text count, no text.
+    const model = this.entries.has(id) ? id : 'unregistered';
+    const span = startWorkSpan('embedding', {
+      'memory.embedding.model': model,
+      'memory.embedding.texts': values.length,
+    });
+    try {
+      const result = await this.embedWith(id, values, abortSignal);
+      span?.end();
+      return result;
+    } catch (error) {
+      span?.end({ failed: true });
+      throw error;
+    }
+  }
+
+  private async embedWith(id: string, values: readonly string[], abortSignal?: AbortSignal): Promise<EmbeddingResult> {
     const entry = this.entries.get(id);
     const descriptor = this.describe(id);
     if (entry === undefined || descriptor === undefined || entry.loadFailed)

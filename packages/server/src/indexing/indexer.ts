@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
 import { outsideRequestScope } from '../pipeline/request-scope.js';
+import type { IndexBacklog } from '../store/index-backlog.js';
 import type { IndexJob } from '../store/index-jobs.js';
 import { describeError } from '../tenancy/resolver.js';
 
@@ -27,6 +28,8 @@ const MAX_POLL_MS = 15_000;
 export interface IndexerDriver {
   claim(options: { nowMs: number; leaseMs: number; limit: number }): Promise<IndexJob[]>;
   process(jobs: IndexJob[]): Promise<void>;
+  /** Measures the database's queue (bounded: `store/index-backlog.ts`), for metrics. */
+  measure?(): Promise<IndexBacklog>;
   paused(): boolean;
   logger: Logger;
   clock: () => number;
@@ -48,6 +51,10 @@ export class Indexer {
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private rest: { timer: ReturnType<typeof setTimeout>; done: () => void } | undefined;
+  /** The queue as last measured (after each batch and each pass), read by metrics without touching the database. */
+  backlog: IndexBacklog = { pending: 0, oldestQueuedAt: null };
+  /** Jobs this indexer has processed (indexed, retried later or dropped). */
+  processed = 0;
 
   constructor(
     private readonly driver: IndexerDriver,
@@ -125,6 +132,8 @@ export class Indexer {
           const limit = busy ? BUSY_BATCH_SIZE : BATCH_SIZE;
           jobs = await this.driver.claim({ nowMs: started, leaseMs: LEASE_MS, limit });
           if (jobs.length > 0) await this.driver.process(jobs);
+          this.processed += jobs.length;
+          await this.measure();
         } catch (error) {
           // The database may be closing or unreachable: the claimed jobs come back after their lease.
           this.driver.logger.warn('index batch failed', { database: this.name, error: describeError(error) });
@@ -137,6 +146,16 @@ export class Indexer {
       }
     } while (this.again && this.active());
     this.pollMs = worked ? MIN_POLL_MS : Math.min(MAX_POLL_MS, this.pollMs * 2);
+  }
+
+  /** Measures the queue for metrics; a failure (a database closing) keeps the last figures and never fails a pass. */
+  private async measure(): Promise<void> {
+    if (this.driver.measure === undefined) return;
+    try {
+      this.backlog = await this.driver.measure();
+    } catch {
+      // The next batch or pass measures again.
+    }
   }
 
   /** Rests between batches; `stop` and `drain` end a rest early (so it is ref'd: a stop never waits on it). */

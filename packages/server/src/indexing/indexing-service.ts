@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/database.js';
+import { indexBacklog } from '../store/index-backlog.js';
 import { claimIndexJobs } from '../store/index-jobs.js';
 import { type DatabaseLifecycle, describeError, type TenantDatabase } from '../tenancy/resolver.js';
 import { indexBatch } from './index-batch.js';
@@ -23,6 +24,18 @@ export interface IndexingOptions {
   claimant?: string;
 }
 
+/** The index queues of every open database together, as last measured (`IndexingService.backlog`). */
+export interface IndexingBacklog {
+  /** Jobs waiting, summed over open databases (each counted up to `BACKLOG_COUNT_CAP`). */
+  pending: number;
+  /** Epoch milliseconds the oldest waiting job of any open database was queued; null when none waits. */
+  oldestQueuedAt: number | null;
+  /** Jobs processed since start (indexed, dropped, or released for a retry). */
+  processed: number;
+  /** Databases with an indexer: every tenant database this server has open. */
+  openDatabases: number;
+}
+
 /**
  * The indexers of every open tenant database: one starts when the resolver opens a database (resuming the jobs it
  * holds) and stops before it closes. Writes wake their database's indexer; tests and the start-up sweep drain them.
@@ -35,6 +48,8 @@ export class IndexingService implements DatabaseLifecycle {
   private closed = false;
   private sweep: { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> } | null = null;
   private sweeping: Promise<void> | null = null;
+  /** Jobs processed by indexers that have stopped (their databases closed), so the total never goes back. */
+  private processedBefore = 0;
 
   constructor(private readonly options: IndexingOptions) {
     this.claimant = options.claimant ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -48,6 +63,7 @@ export class IndexingService implements DatabaseLifecycle {
     const indexer = new Indexer(
       {
         claim: (options) => claimIndexJobs(database, this.claimant, options),
+        measure: () => indexBacklog(database),
         process: async (jobs) =>
           indexBatch(
             {
@@ -75,12 +91,33 @@ export class IndexingService implements DatabaseLifecycle {
   async closing(handle: TenantDatabase): Promise<void> {
     const indexer = this.indexers.get(handle.database);
     this.indexers.delete(handle.database);
-    await indexer?.stop();
+    if (indexer === undefined) return;
+    const counted = indexer.processed;
+    this.processedBefore += counted;
+    await indexer.stop();
+    this.processedBefore += indexer.processed - counted;
   }
 
   /** Tells a database's indexer that jobs were just written. */
   jobsQueued(handle: TenantDatabase): void {
     this.indexers.get(handle.database)?.wake();
+  }
+
+  /**
+   * The queues of the open databases as their indexers last measured them (after each batch and each pass, with one
+   * bounded statement): reading it touches no database, so a metrics scrape costs nothing however large the queues.
+   */
+  backlog(): IndexingBacklog {
+    let pending = 0;
+    let oldestQueuedAt: number | null = null;
+    let processed = this.processedBefore;
+    for (const indexer of this.indexers.values()) {
+      pending += indexer.backlog.pending;
+      processed += indexer.processed;
+      const oldest = indexer.backlog.oldestQueuedAt;
+      if (oldest !== null && (oldestQueuedAt === null || oldest < oldestQueuedAt)) oldestQueuedAt = oldest;
+    }
+    return { pending, oldestQueuedAt, processed, openDatabases: this.indexers.size };
   }
 
   /** Stops background indexing everywhere (writes still queue jobs; `drain` still indexes). */

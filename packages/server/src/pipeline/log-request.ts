@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { currentObservation, type RequestObservation } from '../observability/request-observation.js';
 
 /**
  * One request, or one MCP tool call, as it is logged. Only these fields reach the line: no header, body, token,
@@ -19,12 +20,28 @@ export interface RequestLogEntry {
 
 const MAX_LOGGED_PATH = 200;
 
-/** Writes the one log line of an HTTP request (`request`) or an MCP tool call (`mcp tool call`). */
-export function logRequest(logger: Logger, entry: RequestLogEntry): void {
+/**
+ * Writes the one log line of an HTTP request (`request`) or an MCP tool call (`mcp tool call`), and reports it to the
+ * request's observation (metrics and trace: `observability/`), by default the one of the HTTP request it runs in.
+ */
+export function logRequest(
+  logger: Logger,
+  entry: RequestLogEntry,
+  observation: RequestObservation | undefined = currentObservation(),
+): void {
   const { started, tool, path, ...rest } = entry;
   // A scanner's made-up path (up to the URL limit) must not blow up the log: the route part is what a reader needs.
   const fields = { ...rest, path: path.length <= MAX_LOGGED_PATH ? path : `${path.slice(0, MAX_LOGGED_PATH)}…` };
-  const durationMs = Math.round((performance.now() - started) * 100) / 100;
+  const elapsedMs = performance.now() - started;
+  const durationMs = Math.round(elapsedMs * 100) / 100;
   if (tool === undefined) logger.info('request', { ...fields, durationMs });
   else logger.info('mcp tool call', { ...fields, tool, durationMs });
+  observation?.record({
+    operation: entry.operation,
+    method: entry.method,
+    status: entry.status,
+    started,
+    durationMs: elapsedMs,
+    ...(tool === undefined ? {} : { tool }),
+  });
 }

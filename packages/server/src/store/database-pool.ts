@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { startWorkSpan } from '../observability/request-observation.js';
 import { currentRequestSignal, deadlineExceeded, throwIfRequestAborted } from '../pipeline/request-scope.js';
 import { spawnWorker } from '../workers/spawn-worker.js';
 import { DatabaseClosedError } from './database-connections.js';
@@ -36,11 +37,30 @@ export class DatabaseWorkerError extends Error {
   }
 }
 
+/** The pool's work so far and now, for metrics (`DatabasePool.stats`). */
+export interface DatabasePoolStats {
+  workers: number;
+  /** Workers with a statement in flight now. */
+  busyWorkers: number;
+  /** Requests sent to a worker and not answered yet. */
+  inFlight: number;
+  /** Requests waiting on this side for a worker. */
+  queued: number;
+  /** Requests answered since start. */
+  completed: number;
+  /** Seconds the workers have spent with work in flight, summed over workers. */
+  busySeconds: number;
+}
+
 class PoolWorker {
   worker: Worker;
   readonly pinned: Job[] = [];
   readonly running = new Map<number, Job>();
   stopped = false;
+  /** Answered requests, and busy time: finished stretches plus the one running since `busySince`. */
+  completed = 0;
+  busyMs = 0;
+  busySince: number | undefined;
 
   constructor(private readonly onSettled: () => void) {
     this.worker = this.start();
@@ -51,7 +71,11 @@ class PoolWorker {
     worker.on('message', (reply: DatabaseReply) => {
       const job = this.running.get(reply.id);
       this.running.delete(reply.id);
-      if (this.running.size === 0) worker.unref();
+      this.completed++;
+      if (this.running.size === 0) {
+        worker.unref();
+        this.idle();
+      }
       if (job !== undefined) {
         if (reply.ok) job.resolve(reply.value);
         else if (reply.error.code === 'DATABASE_CLOSED') job.reject(new DatabaseClosedError());
@@ -64,6 +88,7 @@ class PoolWorker {
     worker.on('exit', () => {
       for (const job of this.running.values()) job.reject(new Error('The database worker stopped'));
       this.running.clear();
+      this.idle();
       if (!this.stopped && this.worker === worker) this.worker = this.start();
       this.onSettled();
     });
@@ -73,8 +98,21 @@ class PoolWorker {
     return worker;
   }
 
+  /** Milliseconds spent with work in flight, up to `now`. */
+  busyUntil(now: number): number {
+    return this.busyMs + (this.busySince === undefined ? 0 : now - this.busySince);
+  }
+
+  private idle(): void {
+    if (this.busySince !== undefined) this.busyMs += performance.now() - this.busySince;
+    this.busySince = undefined;
+  }
+
   send(id: number, job: Job): void {
-    if (this.running.size === 0) this.worker.ref();
+    if (this.running.size === 0) {
+      this.worker.ref();
+      this.busySince = performance.now();
+    }
     this.running.set(id, job);
     this.worker.postMessage({ ...job.request, id } as DatabaseRequest);
   }
@@ -116,18 +154,44 @@ export class DatabasePool {
    */
   run<T>(request: Unnumbered, home: number | null, closed?: () => boolean): Promise<T> {
     throwIfRequestAborted();
+    // A request's own statements are spans of its trace (when tracing is on): the queue wait and the worker's time.
+    const span = startWorkSpan(`db.${request.kind}`, { 'db.system.name': 'sqlite', 'memory.db.write': home !== null });
     return new Promise<T>((resolve, reject) => {
       const job: Job = {
         request,
         signal: currentRequestSignal(),
         closed,
-        resolve: resolve as (value: unknown) => void,
-        reject,
+        resolve: (value) => {
+          span?.end();
+          resolve(value as T);
+        },
+        reject: (error) => {
+          span?.end({ failed: true });
+          reject(error);
+        },
       };
       if (home === null) this.shared.push(job);
       else (this.workers[home % this.workers.length] as PoolWorker).pinned.push(job);
       this.pump();
     });
+  }
+
+  /** The pool's work so far and now (cheap: counters kept as requests come and go). */
+  stats(): DatabasePoolStats {
+    const now = performance.now();
+    let queued = this.shared.length;
+    let busyWorkers = 0;
+    let inFlight = 0;
+    let completed = 0;
+    let busyMs = 0;
+    for (const worker of this.workers) {
+      queued += worker.pinned.length;
+      inFlight += worker.running.size;
+      if (worker.running.size > 0) busyWorkers++;
+      completed += worker.completed;
+      busyMs += worker.busyUntil(now);
+    }
+    return { workers: this.workers.length, busyWorkers, inFlight, queued, completed, busySeconds: busyMs / 1000 };
   }
 
   /** Runs a request on every worker (closing a database's connections everywhere). */

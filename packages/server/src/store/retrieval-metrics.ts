@@ -1,4 +1,5 @@
 import type { RolloutMode, Strategy } from '@memory-service/contract';
+import { withoutModelLoad } from '../observability/request-observation.js';
 import type { Database } from './database.js';
 
 /** What one context call did, as the quality gate counts it. */
@@ -19,6 +20,7 @@ export interface RetrievalMetricsRow {
   graphExpanded: number;
   /** The graph failed and the call was answered without it. */
   graphError: boolean;
+  /** Measured up to the call: the time the request waited for a model to load within it is taken out here. */
   latencyMs: number;
 }
 
@@ -53,7 +55,10 @@ export const METRICS_RETENTION_DAYS = 7;
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** Records one context call's metrics in the database's log buffer (written in batches; readers flush first). */
+/**
+ * Records one context call's metrics in the database's log buffer (written in batches; readers flush first), its
+ * latency without the time the request waited for a local model to load (as `recordRetrievalEvent`).
+ */
 export function recordRetrievalMetrics(database: Database, row: RetrievalMetricsRow, now: Date): void {
   database.logs.append({
     sql: `INSERT INTO retrieval_metrics (created_at, project_id, user_id, rollout_mode, strategy_selected, strategy_applied,
@@ -73,7 +78,7 @@ export function recordRetrievalMetrics(database: Database, row: RetrievalMetrics
       row.graphCandidates,
       row.graphExpanded,
       flag(row.graphError),
-      row.latencyMs,
+      withoutModelLoad(row.latencyMs),
     ],
   });
 }

@@ -74,6 +74,8 @@ async function handle(request: InferenceRequest): Promise<{ reply: InferenceRepl
     return { reply: { id, ok: false, error: { code: 'EMBEDDING_MODEL_UNAVAILABLE', message } }, transfer: [] };
   }
   let packed: Float32Array | null;
+  // The model's own time: the pool counts the rest of a first batch's time as the model's load.
+  const embedStarted = performance.now();
   try {
     packed = pack(await embed(texts), texts.length, model.dimensions);
   } catch {
@@ -86,7 +88,7 @@ async function handle(request: InferenceRequest): Promise<{ reply: InferenceRepl
     return { reply: { id, ok: false, error: { code: 'EMBEDDING_DIMENSION_MISMATCH', message } }, transfer: [] };
   }
   const vectors = packed.buffer as ArrayBuffer;
-  return { reply: { id, ok: true, vectors }, transfer: [vectors] };
+  return { reply: { id, ok: true, vectors, embedMs: performance.now() - embedStarted }, transfer: [vectors] };
 }
 
 parentPort?.on('message', (request: InferenceRequest) => {
