@@ -1,3 +1,5 @@
+export { DEFAULT_TIME_BUDGET_MS } from './budget/time-budget.js';
+export { MemoryTimeBudgetError } from './budget/time-budget-error.js';
 export {
   CAPTURE_TAG_PREFIX,
   type CaptureEvent,
@@ -28,5 +30,5 @@ export {
   type MemoryToolsOptions,
   memoryTools,
 } from './tools/memory-tools.js';
-export type { MemoryTool } from './tools/tool-context.js';
+export { DEFAULT_TOOL_TIMEOUT_MS, type MemoryTool } from './tools/tool-context.js';
 export type { MemoryToolError, MemoryToolResult } from './tools/tool-result.js';

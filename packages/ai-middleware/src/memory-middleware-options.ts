@@ -36,6 +36,13 @@ export interface MemoryMiddlewareOptions
    * middleware.flush()` before the process may stop.
    */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * Milliseconds the memory work before each model call may take, end to end: the query, `context.get`, the session's
+   * start, checkpoint and compaction (default 1500). Past it the model call goes ahead without memory, the memory
+   * calls still in flight are aborted, and `onError` is told (operation `timeBudget`, a `MemoryTimeBudgetError`).
+   * Memory calls before the model call are made once, without retries. Work after the answer is not limited by it.
+   */
+  timeBudgetMs?: number;
   /** Told when the memory service fails (the model call goes on without memory); default: one `console.warn`. */
   onError?: MemoryErrorHandler;
 }

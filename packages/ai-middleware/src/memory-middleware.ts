@@ -2,6 +2,8 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-
 import { type ContextGetResult, estimateContextTokens } from '@memory-service/client';
 import type { SessionSnapshot } from '@memory-service/contract';
 import { createBackgroundTasks } from './background.js';
+import { DEFAULT_TIME_BUDGET_MS, startTimeBudget, type TimeBudget } from './budget/time-budget.js';
+import { MemoryTimeBudgetError } from './budget/time-budget-error.js';
 import type { CapturedTurn } from './capture/capture-options.js';
 import { createCapture } from './capture/create-capture.js';
 import { isMemoryServiceCall } from './capture/internal-call.js';
@@ -61,12 +63,19 @@ interface TurnRecord {
 
 const EMPTY_CONTEXT = { rules: [], memories: [], skillFiles: [] };
 
+function checkTimeBudget(timeBudgetMs: number): void {
+  if (!Number.isFinite(timeBudgetMs) || timeBudgetMs <= 0 || timeBudgetMs > 2_147_483_647) {
+    throw new TypeError('timeBudgetMs must be a positive number of milliseconds');
+  }
+}
+
 /**
  * AI SDK middleware that gives a model the memory service's context. Once per user turn it asks `context.get` with
  * the last user message and puts one system message in front of the prompt (rules, memories, conflicts, skill files,
  * the session summary); the later steps of a tool loop reuse it. With `session`, it runs the session lifecycle from
  * the server's counts, so a middleware made per request behaves like a long-lived one. With `capture`, it stores
- * what the conversation says after each turn. A memory failure never fails or delays the model call.
+ * what the conversation says after each turn. A memory failure never fails the model call, and the memory work before
+ * it never takes longer than `timeBudgetMs` (1.5 s by default): past it the call goes ahead without memory.
  *
  * @example
  * ```ts
@@ -77,7 +86,8 @@ const EMPTY_CONTEXT = { rules: [], memories: [], skillFiles: [] };
  * ```
  */
 export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddleware {
-  const { scope, maxContextTokens = DEFAULT_MAX_CONTEXT_TOKENS } = options;
+  const { scope, maxContextTokens = DEFAULT_MAX_CONTEXT_TOKENS, timeBudgetMs = DEFAULT_TIME_BUDGET_MS } = options;
+  checkTimeBudget(timeBudgetMs);
   const { limit, strategy, graphDepth, mode, includeRules, includeSkillFiles } = options;
   const client = resolveClient(options.client);
   const report = createErrorReporter(options.onError);
@@ -102,46 +112,49 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
   }
 
   /** Opens the turn in the session; false (reported) when the session could not be started or written. */
-  async function openTurn(turn: TurnInput): Promise<boolean> {
+  async function openTurn(turn: TurnInput, budget: TimeBudget): Promise<boolean> {
     if (lifecycle === undefined) return false;
     const operation = lifecycle.view().sessionId === undefined ? 'sessions.start' : 'sessions.checkpoint';
     try {
-      await lifecycle.openTurn(turn);
+      await budget.track(operation, lifecycle.openTurn(turn, budget.requestOptions()));
       return true;
     } catch (error) {
-      report(operation, error);
+      // Cut off by the budget (reported once, as `timeBudget`) or by the app's abort: not a failure of its own.
+      if (!budget.signal.aborted) report(operation, error);
       return false;
     }
   }
 
-  async function fetchContext(query: string, signal: AbortSignal | undefined): Promise<ContextGetResult | undefined> {
+  async function fetchContext(query: string, budget: TimeBudget): Promise<ContextGetResult | undefined> {
     const summaryHints =
       options.session?.includeSessionSummary === true
         ? { sessionId: lifecycle?.view().sessionId, includeSessionSummary: true }
         : {};
     try {
       const retrieval = { limit, strategy, graphDepth, mode, includeRules, includeSkillFiles, ...summaryHints };
-      return await client.context.get({ ...retrieval, query: query === '' ? undefined : query, scope }, { signal });
+      const input = { ...retrieval, query: query === '' ? undefined : query, scope };
+      return await budget.track('context.get', client.context.get(input, budget.requestOptions()));
     } catch (error) {
-      // An aborted model call is the app's doing, not a memory failure.
-      if (signal?.aborted !== true) report('context.get', error);
+      // An aborted model call is the app's doing, and the budget reports itself once: neither is this call's failure.
+      if (!budget.signal.aborted) report('context.get', error);
       return undefined;
     }
   }
 
   /** The turn's context and session work: `context.get` and the user's checkpoint run side by side. */
-  async function prepare(params: LanguageModelV4CallOptions): Promise<PreparedTurn> {
-    const query = await queryOf(params);
+  async function prepare(params: LanguageModelV4CallOptions, budget: TimeBudget): Promise<PreparedTurn> {
+    const query = await budget.track('extractQuery', queryOf(params));
     const userText = lastUserText(params.prompt);
     const turn: TurnInput = { query, userText, prompt: params.prompt };
     const newTurn = endsWithUserMessage(params.prompt);
     const [context, opened] = await Promise.all([
-      fetchContext(query, params.abortSignal),
-      newTurn ? openTurn(turn) : false,
+      fetchContext(query, budget),
+      newTurn ? openTurn(turn, budget) : false,
     ]);
     let view = lifecycle?.view();
     if (lifecycle !== undefined && opened) {
-      view = await lifecycle.settleTurn(turn, context === undefined ? 0 : estimateContextTokens(context));
+      const contextTokens = context === undefined ? 0 : estimateContextTokens(context);
+      view = await budget.track('sessions.compact', lifecycle.settleTurn(turn, contextTokens, budget.requestOptions()));
     }
     const summary = view?.summary ?? context?.sessionSummary?.summary ?? null;
     const text =
@@ -152,11 +165,27 @@ export function memoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddle
     return { text, view, known: known.map(({ id, content }) => ({ id, content })) };
   }
 
+  /**
+   * `prepare` within the time budget: past it (or once the model call is aborted) the turn goes on without memory,
+   * the memory calls in flight are aborted through the budget's signal, and an exceeded budget is reported once.
+   */
+  async function prepareWithinBudget(params: LanguageModelV4CallOptions): Promise<PreparedTurn> {
+    const budget = startTimeBudget(timeBudgetMs, params.abortSignal);
+    try {
+      const prepared = await Promise.race([prepare(params, budget), budget.ended.then(() => undefined)]);
+      if (prepared !== undefined) return prepared;
+      if (budget.exceeded()) report('timeBudget', new MemoryTimeBudgetError(timeBudgetMs, budget.pending()));
+      return { text: '', view: undefined, known: [] };
+    } finally {
+      budget.stop();
+    }
+  }
+
   async function inject(params: LanguageModelV4CallOptions): Promise<LanguageModelV4CallOptions> {
     if (isMemoryServiceCall(params)) return params;
     const key = turnKeyOf(params.prompt);
     const create = (): TurnRecord => ({
-      prepared: prepare(params),
+      prepared: prepareWithinBudget(params),
       userText: lastUserText(params.prompt),
       previousAnswer: previousAssistantText(params.prompt),
       toolCalls: [],

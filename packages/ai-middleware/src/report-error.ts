@@ -1,5 +1,9 @@
-/** The memory operation that failed, as told to `onError`. */
+/**
+ * The memory operation that failed, as told to `onError`; `timeBudget` when the work before a model call did not
+ * finish within `timeBudgetMs` (the error is a `MemoryTimeBudgetError`).
+ */
 export type MemoryOperation =
+  | 'timeBudget'
   | 'context.get'
   | 'sessions.start'
   | 'sessions.checkpoint'
@@ -20,7 +24,8 @@ function describe(error: unknown): string {
 
 /** The default handler: one `console.warn` line per failure. */
 export const warnOnMemoryError: MemoryErrorHandler = (error, { operation }) => {
-  console.warn(`[memory] ${operation} failed; the model call continues without memory: ${describe(error)}`);
+  const what = operation === 'timeBudget' ? 'time budget exceeded' : `${operation} failed`;
+  console.warn(`[memory] ${what}; the model call continues without memory: ${describe(error)}`);
 };
 
 /** Wraps `onError` so that a handler that throws cannot break the model call either. */

@@ -1,5 +1,12 @@
 import { API_PREFIX, MCP_PATH, type OperationData, type Scope } from '@memory-service/contract';
-import { callSettings, checkLimits, type RequestOptions } from './request-options.js';
+import {
+  callSettings,
+  checkLimits,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
+  type RequestOptions,
+} from './request-options.js';
 import { type ContextResource, createContextResource } from './resources/context.js';
 import { createEmbeddingsResource, type EmbeddingsResource } from './resources/embeddings.js';
 import { createGraphResource, type GraphResource } from './resources/graph.js';
@@ -32,8 +39,13 @@ export interface MemoryClientOptions {
   scope?: Scope | undefined;
   /** The `fetch` to use (both transports); defaults to the global one. */
   fetch?: FetchFunction | undefined;
-  /** Per-attempt timeout in milliseconds (default 30000); a call's `timeoutMs` overrides it. */
+  /** Per-attempt timeout in milliseconds (default 10000); a call's `timeoutMs` overrides it. */
   timeoutMs?: number | undefined;
+  /**
+   * The whole call in milliseconds, retries and their waits included (default 15000; `false`: no limit); a call's
+   * `totalTimeoutMs` overrides it. A retry whose wait would end past it is not made.
+   */
+  totalTimeoutMs?: number | false | undefined;
   /** Retries after the first attempt (default 2); a call's `maxRetries` overrides it. See `retry.ts` for which failures. */
   maxRetries?: number | undefined;
   /** Extra headers on every request; a call's `headers` are set over them. */
@@ -91,13 +103,15 @@ export function createMemoryClient({
   transport = 'auto',
   scope,
   fetch,
-  timeoutMs = 30_000,
-  maxRetries = 2,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  totalTimeoutMs = DEFAULT_TOTAL_TIMEOUT_MS,
+  maxRetries = DEFAULT_MAX_RETRIES,
   headers = {},
   retry = {},
 }: MemoryClientOptions = {}): MemoryClient {
   if (baseUrl === undefined) throw new TypeError('baseUrl is missing: pass baseUrl or set MEMORY_BASE_URL');
-  checkLimits(timeoutMs, maxRetries);
+  const limits = { timeoutMs, totalTimeoutMs, maxRetries };
+  checkLimits(limits);
   if (!['auto', 'sdk_http', 'mcp'].includes(transport)) {
     throw new TypeError(`transport must be 'auto', 'sdk_http' or 'mcp', not '${transport}'`);
   }
@@ -108,7 +122,7 @@ export function createMemoryClient({
 
   const call: OperationCaller = async (operationId, input, options) => {
     const request = applyScope(operationId, input as Record<string, unknown>, scope);
-    return send(operationId, request, callSettings({ timeoutMs, maxRetries }, options));
+    return send(operationId, request, callSettings(limits, options));
   };
 
   return {

@@ -142,7 +142,7 @@ export class ConnectionError extends MemoryApiError {
   }
 }
 
-/** One attempt took longer than `timeoutMs`. */
+/** An attempt took longer than `timeoutMs`, or the whole call (retries included) longer than `totalTimeoutMs`. */
 export class TimeoutError extends MemoryApiError {
   static override readonly kind: string = 'TimeoutError';
   override readonly name = 'TimeoutError' as const;

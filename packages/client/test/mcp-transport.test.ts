@@ -211,6 +211,23 @@ describe('the mcp transport', () => {
     await client.close();
   });
 
+  it('ends a call at its totalTimeoutMs, retries and all', async () => {
+    let calls = 0;
+    answerWith(async () => {
+      calls += 1;
+      await delay(2_000);
+      return { structuredContent: successEnvelope({}) };
+    });
+    const client = mcpClient({ timeoutMs: 60_000, maxRetries: 5 });
+    const error = await client.memories
+      .search({ query: 'q' }, { totalTimeoutMs: 150 })
+      .catch((caught: unknown) => caught);
+    expect(TimeoutError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain("the call's total of 150 ms");
+    expect(calls).toBe(1);
+    await client.close();
+  });
+
   it('turns a network failure into a ConnectionError and reconnects on the next call', async () => {
     server.use(http.post(MCP_URL, () => HttpResponse.error(), { once: true }));
     answerWith(() => ({ structuredContent: successEnvelope({ count: 0 }) }));

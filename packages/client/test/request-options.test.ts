@@ -1,7 +1,7 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RequestAbortedError, TimeoutError } from '../src/index.js';
+import { InternalError, RequestAbortedError, TimeoutError } from '../src/index.js';
 import { API_KEY, API_URL, createTestClient, errorEnvelope, MCP_URL, successEnvelope } from './helpers.js';
 
 interface Seen {
@@ -66,13 +66,111 @@ describe('signal', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     answer = busy;
     const controller = new AbortController();
-    const pending = createTestClient()
+    // No total limit, so the client does wait out the 30 s Retry-After.
+    const pending = createTestClient({ totalTimeoutMs: false })
       .memories.add({ content: 'x' }, { signal: controller.signal })
       .catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(1_000); // well inside the 30 s Retry-After
     controller.abort();
     expect(RequestAbortedError.isInstance(await pending)).toBe(true);
     expect(seen).toHaveLength(1);
+  });
+
+  it('stops the retries: no attempt goes out after the abort', async () => {
+    // Every attempt fails at once and may be retried (a read): only the abort ends the call early.
+    answer = () => HttpResponse.json(errorEnvelope('INTERNAL_ERROR', 500, 'internal_error'), { status: 500 });
+    const controller = new AbortController();
+    const pending = createTestClient({ maxRetries: 50, retry: { initialDelayMs: 20, maxDelayMs: 20 } })
+      .memories.search({ query: 'q' }, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(2));
+    controller.abort(new Error('request finished'));
+    const error = await pending;
+    const attemptsAtAbort = seen.length;
+    expect(RequestAbortedError.isInstance(error)).toBe(true);
+    expect((error as Error).cause).toEqual(new Error('request finished'));
+    // Well past several more backoffs: still no new attempt.
+    await delay(150);
+    expect(seen).toHaveLength(attemptsAtAbort);
+    expect(attemptsAtAbort).toBeLessThan(51);
+  });
+});
+
+describe('totalTimeoutMs', () => {
+  it('ends a call to a server that never answers at the total, aborting the attempt in flight', async () => {
+    let aborted = false;
+    server.use(
+      http.all(`${API_URL}/*`, ({ request }) => {
+        seen.push({ path: new URL(request.url).pathname, headers: {} });
+        request.signal.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const error = await createTestClient({ timeoutMs: 60_000, maxRetries: 5 })
+      .memories.search({ query: 'q' }, { totalTimeoutMs: 100 })
+      .catch((caught: unknown) => caught);
+    expect(TimeoutError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      "No response within the call's total of 100 ms (memories.search: POST /api/sdk/v1/memories/search)",
+    );
+    expect(seen).toHaveLength(1);
+    await vi.waitFor(() => expect(aborted).toBe(true));
+  });
+
+  it('does not start a retry whose wait would end past the total: the real error comes back at once', async () => {
+    answer = busy; // Retry-After: 30 s, past the default total of 15 s
+    const error = await createTestClient()
+      .memories.search({ query: 'q' })
+      .catch((caught: unknown) => caught);
+    expect(InternalError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'SERVER_BUSY', retryAfterSeconds: 30 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('still retries while the waits fit in the total', async () => {
+    let attempts = 0;
+    answer = () => {
+      attempts += 1;
+      return attempts < 3
+        ? HttpResponse.json(errorEnvelope('INTERNAL_ERROR', 500, 'internal_error'), { status: 500 })
+        : HttpResponse.json(successEnvelope({ count: 0 }));
+    };
+    await expect(createTestClient({ totalTimeoutMs: 5_000 }).memories.search({ query: 'q' })).resolves.toEqual({
+      count: 0,
+    });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('is on by default (15 s), and false switches it off', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    server.use(
+      http.all(`${API_URL}/*`, ({ request }) => {
+        seen.push({ path: new URL(request.url).pathname, headers: {} });
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const settled: unknown[] = [];
+    void createTestClient({ timeoutMs: 60_000 })
+      .memories.search({ query: 'q' })
+      .catch((caught: unknown) => settled.push(caught));
+    void createTestClient({ timeoutMs: 60_000, totalTimeoutMs: false })
+      .memories.search({ query: 'q' })
+      .catch((caught: unknown) => settled.push(caught));
+    await vi.advanceTimersByTimeAsync(14_900);
+    expect(settled).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(settled).toHaveLength(1);
+    expect((settled[0] as Error).message).toContain("the call's total of 15000 ms");
+    await vi.advanceTimersByTimeAsync(50_000);
+    // The call without a total is still waiting on its 60 s attempt.
+    expect(settled).toHaveLength(1);
+  });
+
+  it('rejects a nonsense total with a TypeError', async () => {
+    await expect(createTestClient().health({ totalTimeoutMs: 0 })).rejects.toThrow('totalTimeoutMs');
+    expect(() => createTestClient({ totalTimeoutMs: Number.NaN })).toThrow('totalTimeoutMs');
   });
 });
 

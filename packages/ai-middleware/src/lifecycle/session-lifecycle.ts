@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { computeSessionHints, type MemoryClient, type SessionHints } from '@memory-service/client';
+import { computeSessionHints, type MemoryClient, type RequestOptions, type SessionHints } from '@memory-service/client';
 import type { Scope, SessionSnapshot } from '@memory-service/contract';
 import { estimateTokens } from '../context/estimate-tokens.js';
 import type { ModelOutput } from '../prompt.js';
@@ -67,17 +67,17 @@ export function createSessionLifecycle({
     return run;
   }
 
-  async function keep(entry: Omit<CheckpointEntry, 'isMeaningful'>): Promise<boolean> {
+  async function keep(entry: Omit<CheckpointEntry, 'isMeaningful'>, request?: RequestOptions): Promise<boolean> {
     const meaningful = entry.kind === 'message' && isMeaningful(entry.content);
     if (mode === false || (mode === 'meaningful' && !meaningful)) return false;
-    await store.checkpoint({ ...entry, isMeaningful: meaningful });
+    await store.checkpoint({ ...entry, isMeaningful: meaningful }, request);
     return true;
   }
 
   /** Writes the user's message, or counts it here when the checkpoint mode keeps it out of the session. */
-  async function recordUserTurn(turn: TurnInput): Promise<void> {
+  async function recordUserTurn(turn: TurnInput, request: RequestOptions | undefined): Promise<void> {
     const tokenCount = estimateTokens(turn.userText);
-    const written = await keep({ content: turn.userText, role: 'user', kind: 'message', tokenCount });
+    const written = await keep({ content: turn.userText, role: 'user', kind: 'message', tokenCount }, request);
     if (!written) {
       state.turns += 1;
       state.tokens += tokenCount;
@@ -109,14 +109,14 @@ export function createSessionLifecycle({
     return computeSessionHints(hints, 0, Date.now());
   }
 
-  async function compact(turn: TurnInput, verdict: SessionHints): Promise<void> {
+  async function compact(turn: TurnInput, verdict: SessionHints, request: RequestOptions | undefined): Promise<void> {
     const sessionId = state.sessionId;
     if (sessionId === undefined) return;
     const transcript = sessionTranscript(turn.prompt, state.turns, state.summary);
     const summary = await (options.summarize ?? summarizeTranscript)(transcript, verdict.reason);
     const entry = { content: summary, role: 'system', kind: 'summary', tokenCount: 0, isMeaningful: true } as const;
-    await store.checkpoint(entry);
-    await store.end('compacted');
+    await store.checkpoint(entry, request);
+    await store.end('compacted', request);
     options.onEvent?.({
       type: 'compacted',
       sessionId,
@@ -124,10 +124,10 @@ export function createSessionLifecycle({
       reason: verdict.reason,
       summary,
     });
-    await store.start(turn.query);
+    await store.start(turn.query, request);
     // The new session carries the summary (a later request reads it back from any checkpoint's answer) and the turn.
-    await store.checkpoint(entry);
-    await recordUserTurn(turn);
+    await store.checkpoint(entry, request);
+    await recordUserTurn(turn, request);
   }
 
   function view(): SessionView {
@@ -135,24 +135,28 @@ export function createSessionLifecycle({
   }
 
   return {
-    /** Starts a session when none is open, then writes the user's message. Throws when either call fails. */
-    openTurn: (turn: TurnInput): Promise<void> =>
+    /**
+     * Starts a session when none is open, then writes the user's message. Throws when either call fails. `request`
+     * carries the turn's time budget (its signal and one attempt per call).
+     */
+    openTurn: (turn: TurnInput, request?: RequestOptions): Promise<void> =>
       serialize(async () => {
-        if (state.sessionId === undefined) await store.start(turn.query);
-        await recordUserTurn(turn);
+        if (state.sessionId === undefined) await store.start(turn.query, request);
+        await recordUserTurn(turn, request);
       }),
     /**
      * Compacts when a budget is crossed (the session's tokens plus the injected context, its turns, inactivity, or
-     * `taskCompleted`) and there is an earlier turn to summarise. A failed compaction is reported; the turn goes on.
+     * `taskCompleted`) and there is an earlier turn to summarise. A failed compaction is reported (unless `request`'s
+     * signal aborted it: the time budget reports that); the turn goes on.
      */
-    settleTurn: (turn: TurnInput, contextTokens: number): Promise<SessionView> =>
+    settleTurn: (turn: TurnInput, contextTokens: number, request?: RequestOptions): Promise<SessionView> =>
       serialize(async () => {
         const verdict = await verdictFor(turn, contextTokens);
         if (verdict.compactionRequired && state.turns > 1) {
           try {
-            await compact(turn, verdict);
+            await compact(turn, verdict, request);
           } catch (error) {
-            report('sessions.compact', error);
+            if (request?.signal?.aborted !== true) report('sessions.compact', error);
           }
         }
         return view();

@@ -1,4 +1,4 @@
-import { MemoryApiError, type MemoryClient } from '@memory-service/client';
+import { MemoryApiError, type MemoryClient, type RequestOptions } from '@memory-service/client';
 import {
   type CheckpointKind,
   type CheckpointRole,
@@ -37,7 +37,10 @@ export interface SessionState {
   summary: string | null;
 }
 
-/** The session calls of the lifecycle: start, checkpoint (starting a new session if the old one is gone), end. */
+/**
+ * The session calls of the lifecycle: start, checkpoint (starting a new session if the old one is gone), end. Each
+ * takes the client's request options: the turn's time budget before the model call, none after the answer.
+ */
 export function createSessionStore(options: {
   client: MemoryClient;
   scope: Scope | undefined;
@@ -65,9 +68,9 @@ export function createSessionStore(options: {
     });
   }
 
-  async function start(firstText: string): Promise<string> {
+  async function start(firstText: string, request?: RequestOptions): Promise<string> {
     const title = (options.title ?? firstText).trim().slice(0, LIMITS.sessionTitle.max) || 'Conversation';
-    const started = await client.sessions.start({ title, client: '@memory-service/ai-middleware', scope });
+    const started = await client.sessions.start({ title, client: '@memory-service/ai-middleware', scope }, request);
     Object.assign(state, {
       sessionId: started.sessionId,
       turns: 0,
@@ -79,9 +82,9 @@ export function createSessionStore(options: {
     return started.sessionId;
   }
 
-  async function write(sessionId: string, entry: CheckpointEntry): Promise<void> {
+  async function write(sessionId: string, entry: CheckpointEntry, request?: RequestOptions): Promise<void> {
     const content = entry.content.slice(0, LIMITS.checkpointContent.max);
-    const written = await client.sessions.checkpoint({ ...entry, content, sessionId, scope });
+    const written = await client.sessions.checkpoint({ ...entry, content, sessionId, scope }, request);
     track(written.sessionId, written.totals);
   }
 
@@ -89,19 +92,19 @@ export function createSessionStore(options: {
     state,
     start,
     /** Checkpoints into the open session; when it is gone, starts a new one and writes there. */
-    async checkpoint(entry: CheckpointEntry): Promise<void> {
-      const sessionId = state.sessionId ?? (await start(entry.content));
+    async checkpoint(entry: CheckpointEntry, request?: RequestOptions): Promise<void> {
+      const sessionId = state.sessionId ?? (await start(entry.content, request));
       try {
-        await write(sessionId, entry);
+        await write(sessionId, entry, request);
       } catch (error) {
         if (!MemoryApiError.isInstance(error) || !SESSION_GONE_CODES.has(error.code)) throw error;
-        await write(await start(entry.content), entry);
+        await write(await start(entry.content, request), entry, request);
       }
     },
     /** Ends the open session (compacted or closed) and returns its snapshot. */
-    async end(status: 'closed' | 'compacted'): Promise<SessionSnapshot | null> {
+    async end(status: 'closed' | 'compacted', request?: RequestOptions): Promise<SessionSnapshot | null> {
       if (state.sessionId === undefined) return null;
-      const ended = await client.sessions.end({ sessionId: state.sessionId, status, scope });
+      const ended = await client.sessions.end({ sessionId: state.sessionId, status, scope }, request);
       Object.assign(state, { sessionId: undefined, turns: 0, tokens: 0, previousActivityAt: undefined, summary: null });
       return ended.snapshot;
     },

@@ -14,7 +14,7 @@ import { PARAMETER_DESCRIPTIONS as parameter, RULE_WRITE_TEXTS, TOOL_DESCRIPTION
 import { type CompactMemory, compactMemory } from './compact-records.js';
 import { routeFields } from './route-fields.js';
 import { injectedRuleRefusal, ruleField, ruleWriteRefused, writableLayer, writableType } from './rule-writes.js';
-import type { MemoryTool, ToolContext } from './tool-context.js';
+import { type MemoryTool, type ToolContext, toolCallOptions } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
 const searchInput = routeFields(SearchMemoriesInputSchema, {
@@ -77,25 +77,28 @@ export interface MemoryRecordTools {
  * injected as instructions to always follow (review finding 17), and one user's model must not remove the app's
  * (issue 23, finding 4).
  */
-export function createMemoryRecordTools({ client, scope, allowRuleWrites }: ToolContext): MemoryRecordTools {
+export function createMemoryRecordTools({ client, scope, allowRuleWrites, timeoutMs }: ToolContext): MemoryRecordTools {
   return {
     searchMemories: tool({
       description: TOOL_DESCRIPTIONS.searchMemories,
       inputSchema: searchInput,
-      execute: (input) =>
-        runTool(async () => {
-          const found = await client.memories.search({ ...input, scope });
+      execute: (input, { abortSignal }) => {
+        const options = toolCallOptions(timeoutMs, abortSignal);
+        return runTool(async () => {
+          const found = await client.memories.search({ ...input, scope }, options());
           return { memories: found.memories.map(compactMemory), count: found.count };
-        }),
+        });
+      },
     }),
     addMemory: tool({
       description: TOOL_DESCRIPTIONS.addMemory + (allowRuleWrites ? RULE_WRITE_TEXTS.allowedHint : ''),
       inputSchema: addInputFor(allowRuleWrites),
-      execute: async (input) => {
+      execute: async (input, { abortSignal }) => {
         const field = allowRuleWrites ? null : ruleField(input);
         if (field !== null) return ruleWriteRefused(field);
+        const options = toolCallOptions(timeoutMs, abortSignal);
         return runTool(async () => {
-          const added = await client.memories.add({ ...input, scope });
+          const added = await client.memories.add({ ...input, scope }, options());
           return { id: added.id, message: added.message, memory: compactMemory(added.memory) };
         });
       },
@@ -103,13 +106,14 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
     editMemory: tool({
       description: TOOL_DESCRIPTIONS.editMemory,
       inputSchema: editInputFor(allowRuleWrites),
-      execute: async (input) => {
+      execute: async (input, { abortSignal }) => {
         const field = allowRuleWrites ? null : ruleField(input);
         if (field !== null) return ruleWriteRefused(field);
-        const refused = allowRuleWrites ? null : await injectedRuleRefusal(client, scope, input.id);
+        const options = toolCallOptions(timeoutMs, abortSignal);
+        const refused = allowRuleWrites ? null : await injectedRuleRefusal(client, scope, input.id, options());
         if (refused !== null) return refused;
         return runTool(async () => {
-          const { id, updated, message } = await client.memories.edit({ ...input, scope });
+          const { id, updated, message } = await client.memories.edit({ ...input, scope }, options());
           return { id, updated, message };
         });
       },
@@ -117,35 +121,42 @@ export function createMemoryRecordTools({ client, scope, allowRuleWrites }: Tool
     forgetMemory: tool({
       description: TOOL_DESCRIPTIONS.forgetMemory,
       inputSchema: forgetInput,
-      execute: async ({ id }) => {
-        const refused = allowRuleWrites ? null : await injectedRuleRefusal(client, scope, id);
+      execute: async ({ id }, { abortSignal }) => {
+        const options = toolCallOptions(timeoutMs, abortSignal);
+        const refused = allowRuleWrites ? null : await injectedRuleRefusal(client, scope, id, options());
         if (refused !== null) return refused;
-        return runTool(() => client.memories.forget({ id, scope }));
+        return runTool(() => client.memories.forget({ id, scope }, options()));
       },
     }),
     listMemories: tool({
       description: TOOL_DESCRIPTIONS.listMemories,
       inputSchema: listInput,
-      execute: (input) =>
-        runTool(async () => {
-          const listed = await client.memories.list({ ...input, scope });
+      execute: (input, { abortSignal }) => {
+        const options = toolCallOptions(timeoutMs, abortSignal);
+        return runTool(async () => {
+          const listed = await client.memories.list({ ...input, scope }, options());
           return { memories: listed.memories.map(compactMemory), count: listed.count };
-        }),
+        });
+      },
     }),
     bulkForgetMemories: tool({
       description: TOOL_DESCRIPTIONS.bulkForgetMemories,
       inputSchema: bulkForgetInput,
-      execute: async ({ types, tags, olderThanDays, pattern, all = false, dryRun }) => {
+      execute: async ({ types, tags, olderThanDays, pattern, all = false, dryRun }, { abortSignal }) => {
         if (!allowRuleWrites && types?.includes('rule')) return ruleWriteRefused('types');
+        const options = toolCallOptions(timeoutMs, abortSignal);
         return runTool(() =>
-          client.memories.bulkForget({
-            ...(all ? {} : { filters: { types, tags, olderThanDays, pattern } }),
-            all,
-            // Forgetting is destructive: only an explicit `false` really deletes, even when `execute` is called
-            // without the schema's default (app code, another agent loop).
-            dryRun: dryRun !== false,
-            scope,
-          }),
+          client.memories.bulkForget(
+            {
+              ...(all ? {} : { filters: { types, tags, olderThanDays, pattern } }),
+              all,
+              // Forgetting is destructive: only an explicit `false` really deletes, even when `execute` is called
+              // without the schema's default (app code, another agent loop).
+              dryRun: dryRun !== false,
+              scope,
+            },
+            options(),
+          ),
         );
       },
     }),

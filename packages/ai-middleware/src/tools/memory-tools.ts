@@ -4,7 +4,7 @@ import { type ContextTools, createContextTools } from './context-tools.js';
 import { createMemoryRecordTools, type MemoryRecordTools } from './memory-record-tools.js';
 import { createSessionTools, type SessionTools } from './session-tools.js';
 import { createSkillTools, type SkillTools } from './skill-tools.js';
-import type { ToolContext } from './tool-context.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, type ToolContext } from './tool-context.js';
 
 /** Every memory tool, by name: AI SDK `tool()` objects with zod input schemas. */
 export type MemoryToolSet = ContextTools & MemoryRecordTools & SkillTools & SessionTools;
@@ -52,14 +52,20 @@ export interface MemoryToolsOptions<Name extends MemoryToolName = DefaultMemoryT
    * user-scoped call never changes a shared rule: the server answers `MEMORY_SHARED_READ_ONLY`.
    */
   allowRuleWrites?: boolean;
+  /**
+   * Milliseconds one tool call may take, its memory calls and their retries included (default 5000). Past it the tool
+   * answers `{ ok: false, error: { code: 'TIMEOUT', retryable: true } }` and the request in flight is aborted, so a
+   * hung memory service cannot hold the tool loop. The model call's `abortSignal` aborts it too.
+   */
+  timeoutMs?: number;
 }
 
 /**
  * Memory tools for the AI SDK (`generateText`, `streamText`, agents). By default: get context, search, add, edit and
  * forget memories (`DEFAULT_MEMORY_TOOLS`); `include` names others: list and bulk-forget memories (a dry run unless
  * the model sets `dryRun: false`), skill files and sessions. Input schemas are the contract's request schemas without
- * `scope`. A failing call returns `{ ok: false, error }` for the model to read instead of throwing. The model cannot
- * write, edit or forget rules unless `allowRuleWrites` is set.
+ * `scope`. A failing call returns `{ ok: false, error }` for the model to read instead of throwing, and a call takes at
+ * most `timeoutMs` (5 s by default). The model cannot write, edit or forget rules unless `allowRuleWrites` is set.
  *
  * @example
  * ```ts
@@ -71,10 +77,15 @@ export interface MemoryToolsOptions<Name extends MemoryToolName = DefaultMemoryT
 export function memoryTools<Name extends MemoryToolName = DefaultMemoryToolName>(
   options: MemoryToolsOptions<Name>,
 ): Pick<MemoryToolSet, Name> {
+  const { timeoutMs = DEFAULT_TOOL_TIMEOUT_MS } = options;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
+    throw new TypeError('memoryTools: timeoutMs must be a positive number of milliseconds');
+  }
   const all = createAllTools({
     client: resolveClient(options.client),
     scope: options.scope,
     allowRuleWrites: options.allowRuleWrites ?? false,
+    timeoutMs,
   });
   const names: readonly MemoryToolName[] = options.include ?? DEFAULT_MEMORY_TOOLS;
   const picked: Partial<MemoryToolSet> = {};

@@ -1,4 +1,4 @@
-import type { MemoryClient } from '@memory-service/client';
+import type { MemoryClient, RequestOptions } from '@memory-service/client';
 import {
   LIMITS,
   type MemoryLayer,
@@ -53,9 +53,14 @@ export function ruleField(input: { type?: string | undefined; layer?: string | u
  * Whether a memory is one of the rules `context.get` injects (the newest rule-layer memories in scope, as many as
  * the contract's `contextRules` cap): editing one would rewrite an instruction the model is told to always follow.
  */
-export async function isInjectedRule(client: MemoryClient, scope: Scope | undefined, id: string): Promise<boolean> {
+export async function isInjectedRule(
+  client: MemoryClient,
+  scope: Scope | undefined,
+  id: string,
+  options?: RequestOptions,
+): Promise<boolean> {
   const limit = Math.min(LIMITS.contextRules.max, LIMITS.listLimit.max);
-  const rules = await client.memories.list({ layer: 'rule', limit, scope });
+  const rules = await client.memories.list({ layer: 'rule', limit, scope }, options);
   return rules.memories.some((memory) => memory.id === id);
 }
 
@@ -67,8 +72,9 @@ export async function injectedRuleRefusal(
   client: MemoryClient,
   scope: Scope | undefined,
   id: string,
+  options?: RequestOptions,
 ): Promise<MemoryToolResult<never> | null> {
-  const isRule = await runTool(() => isInjectedRule(client, scope, id));
+  const isRule = await runTool(() => isInjectedRule(client, scope, id, options));
   if (!isRule.ok) return isRule;
   return isRule.data ? ruleWriteRefused('id') : null;
 }

@@ -3,7 +3,7 @@ import { tool } from 'ai';
 import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { routeFields } from './route-fields.js';
-import type { MemoryTool, ToolContext } from './tool-context.js';
+import { type MemoryTool, type ToolContext, toolCallOptions } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
 const startInput = routeFields(StartSessionInputSchema, { title: parameter.sessionTitle });
@@ -29,32 +29,38 @@ export interface SessionTools {
 }
 
 /** Creates the session tools: start, checkpoint, end. */
-export function createSessionTools({ client, scope }: ToolContext): SessionTools {
+export function createSessionTools({ client, scope, timeoutMs }: ToolContext): SessionTools {
   return {
     startSession: tool({
       description: TOOL_DESCRIPTIONS.startSession,
       inputSchema: startInput,
-      execute: ({ title }) =>
+      execute: ({ title }, { abortSignal }) =>
         runTool(async () => {
-          const started = await client.sessions.start({ title, client: '@memory-service/ai-middleware tools', scope });
+          const options = toolCallOptions(timeoutMs, abortSignal)();
+          const started = await client.sessions.start(
+            { title, client: '@memory-service/ai-middleware tools', scope },
+            options,
+          );
           return { sessionId: started.sessionId, message: started.message };
         }),
     }),
     checkpointSession: tool({
       description: TOOL_DESCRIPTIONS.checkpointSession,
       inputSchema: checkpointInput,
-      execute: (input) =>
+      execute: (input, { abortSignal }) =>
         runTool(async () => {
-          const { sessionId, eventId, message } = await client.sessions.checkpoint({ ...input, scope });
+          const options = toolCallOptions(timeoutMs, abortSignal)();
+          const { sessionId, eventId, message } = await client.sessions.checkpoint({ ...input, scope }, options);
           return { sessionId, eventId, message };
         }),
     }),
     endSession: tool({
       description: TOOL_DESCRIPTIONS.endSession,
       inputSchema: endInput,
-      execute: (input) =>
+      execute: (input, { abortSignal }) =>
         runTool(async () => {
-          const { sessionId, message, snapshot } = await client.sessions.end({ ...input, scope });
+          const options = toolCallOptions(timeoutMs, abortSignal)();
+          const { sessionId, message, snapshot } = await client.sessions.end({ ...input, scope }, options);
           return { sessionId, message, snapshot: { id: snapshot.id, slug: snapshot.slug, summary: snapshot.summary } };
         }),
     }),

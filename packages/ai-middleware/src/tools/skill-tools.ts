@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { PARAMETER_DESCRIPTIONS as parameter, TOOL_DESCRIPTIONS } from '../tool-descriptions.js';
 import { type CompactSkillFile, compactSkillFile } from './compact-records.js';
 import { routeFields } from './route-fields.js';
-import type { MemoryTool, ToolContext } from './tool-context.js';
+import { type MemoryTool, type ToolContext, toolCallOptions } from './tool-context.js';
 import { runTool } from './tool-result.js';
 
 const upsertInput = routeFields(UpsertSkillFileInputSchema, {
@@ -23,23 +23,25 @@ export interface SkillTools {
 }
 
 /** Creates the skill file tools. */
-export function createSkillTools({ client, scope }: ToolContext): SkillTools {
+export function createSkillTools({ client, scope, timeoutMs }: ToolContext): SkillTools {
   return {
     upsertSkillFile: tool({
       description: TOOL_DESCRIPTIONS.upsertSkillFile,
       inputSchema: upsertInput,
-      execute: (input) =>
+      execute: (input, { abortSignal }) =>
         runTool(async () => {
-          const { skillFile, created, message } = await client.skills.upsert({ ...input, scope });
+          const options = toolCallOptions(timeoutMs, abortSignal)();
+          const { skillFile, created, message } = await client.skills.upsert({ ...input, scope }, options);
           return { skillFile: compactSkillFile(skillFile), created, message };
         }),
     }),
     listSkillFiles: tool({
       description: TOOL_DESCRIPTIONS.listSkillFiles,
       inputSchema: listInput,
-      execute: ({ limit }) =>
+      execute: ({ limit }, { abortSignal }) =>
         runTool(async () => {
-          const listed = await client.skills.list({ limit, scope });
+          const options = toolCallOptions(timeoutMs, abortSignal)();
+          const listed = await client.skills.list({ limit, scope }, options);
           return { skillFiles: listed.skillFiles.map(compactSkillFile), count: listed.count };
         }),
     }),
