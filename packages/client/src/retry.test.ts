@@ -76,6 +76,16 @@ describe('shouldRetry', () => {
   ])('%s: read %s, write %s', (_name, error, onRead, onWrite) => {
     expect(shouldRetry(error, 'memories.search')).toBe(onRead);
     expect(shouldRetry(error, 'memories.add')).toBe(onWrite);
+    // A write sent with an Idempotency-Key is answered once by the server: it is retried as a read is.
+    expect(shouldRetry(error, 'memories.add', { idempotent: true })).toBe(onRead);
+  });
+
+  it('retries a write whose key the first attempt still holds elsewhere (IDEMPOTENCY_KEY_IN_USE)', () => {
+    const inUse = serverError('IDEMPOTENCY_KEY_IN_USE', 409, true);
+    expect(shouldRetry(inUse, 'memories.add', { idempotent: true })).toBe(true);
+    expect(shouldRetry(serverError('IDEMPOTENCY_KEY_REUSED', 409, false), 'memories.add', { idempotent: true })).toBe(
+      false,
+    );
   });
 });
 

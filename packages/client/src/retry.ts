@@ -1,5 +1,5 @@
 import { type OperationId, operations } from '@memory-service/contract';
-import { abortableDelay } from './abort.js';
+import { abortableDelay, type Deadline } from './abort.js';
 import { ConnectionError, MemoryApiError, type MemoryErrorCode } from './errors.js';
 
 /** How the client waits between attempts; every field has a default. */
@@ -67,12 +67,13 @@ export function requestNotProcessed(error: MemoryApiError): boolean {
 
 /**
  * The one retry decision of both transports: the error must say it is `retryable`, and repeating the operation must
- * be safe: a read, or a write the server provably did not process. A 5xx, a timeout or a reset after a write was
- * sent may have been applied, so it is not repeated.
+ * be safe: a read, a write the server provably did not process, or a write sent with an `Idempotency-Key`
+ * (`idempotent`: the server answers its repeat with the first answer and stores nothing twice). Without a key, a
+ * 5xx, a timeout or a reset after a write was sent may have been applied, so it is not repeated.
  */
-export function shouldRetry(error: unknown, operationId: OperationId): boolean {
+export function shouldRetry(error: unknown, operationId: OperationId, { idempotent = false } = {}): boolean {
   if (!MemoryApiError.isInstance(error) || !error.retryable) return false;
-  return isReadOperation(operationId) || requestNotProcessed(error);
+  return isReadOperation(operationId) || idempotent || requestNotProcessed(error);
 }
 
 /** Parses a `Retry-After` header (seconds or an HTTP date) into seconds; null when absent or unreadable. */
@@ -103,20 +104,24 @@ export function retryDelayMs(error: unknown, retryNumber: number, policy: RetryP
 
 /**
  * Runs attempts until one succeeds, `shouldRetry` says no, or `maxRetries` retries are spent, waiting `retryDelayMs`
- * between them. The MCP transport's loop: its failures arrive inside JSON-RPC results, where ky cannot see them.
+ * between them. A wait that would end past the call's `deadline` is not started: the error is thrown at once, as no
+ * attempt could follow it. The MCP transport's loop: its failures arrive inside JSON-RPC results, where ky cannot see
+ * them.
  */
 export async function withRetries<Result>(
   operationId: OperationId,
   attempt: () => Promise<Result>,
   policy: RetryPolicy,
-  { maxRetries, signal }: { maxRetries: number; signal: AbortSignal | undefined },
+  { maxRetries, signal, deadline }: { maxRetries: number; signal: AbortSignal | undefined; deadline?: Deadline },
 ): Promise<Result> {
   for (let retryNumber = 1; ; retryNumber += 1) {
     try {
       return await attempt();
     } catch (error) {
       if (retryNumber > maxRetries || signal?.aborted || !shouldRetry(error, operationId)) throw error;
-      await abortableDelay(retryDelayMs(error, retryNumber, policy), signal);
+      const wait = retryDelayMs(error, retryNumber, policy);
+      if (deadline !== undefined && !deadline.fits(wait)) throw error;
+      await abortableDelay(wait, signal);
     }
   }
 }

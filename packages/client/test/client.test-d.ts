@@ -142,8 +142,10 @@ describe('per-call options', () => {
     expectTypeOf<RequestOptions>().toEqualTypeOf<{
       signal?: AbortSignal | undefined;
       timeoutMs?: number | undefined;
+      totalTimeoutMs?: number | false | undefined;
       maxRetries?: number | undefined;
       headers?: Record<string, string> | undefined;
+      idempotencyKey?: string | undefined;
     }>();
   });
 });
@@ -168,6 +170,7 @@ describe('under exactOptionalPropertyTypes (on in this package tsconfig)', () =>
       scope: maybeScope,
       fetch: undefined,
       timeoutMs: maybeNumber,
+      totalTimeoutMs: maybeNumber,
       maxRetries: maybeNumber,
       headers: undefined,
       retry: { initialDelayMs: maybeNumber, maxDelayMs: maybeNumber, maxRetryAfterMs: maybeNumber, random: undefined },
@@ -176,6 +179,7 @@ describe('under exactOptionalPropertyTypes (on in this package tsconfig)', () =>
     const options: RequestOptions = {
       signal: maybeSignal,
       timeoutMs: maybeNumber,
+      totalTimeoutMs: maybeNumber,
       maxRetries: maybeNumber,
       headers: undefined,
     };

@@ -91,11 +91,27 @@ describe('what is retried', () => {
   it.each([
     ['INTERNAL_ERROR', 500],
     ['REQUEST_DEADLINE_EXCEEDED', 503],
-  ] as const)('does not retry %s (%i) on a write: the work may have been done', async (code, status) => {
-    const counter = answerInTurn('post', '/memories/add', [envelope(code, status, 'internal_error'), ok({})]);
-    await expect(createTestClient().memories.add({ content: 'x' })).rejects.toBeInstanceOf(InternalError);
-    expect(counter.attempts).toBe(1);
-  });
+  ] as const)(
+    'retries %s (%i) on a write, with the one Idempotency-Key of the call on each attempt',
+    async (code, status) => {
+      const keys: Array<string | null> = [];
+      const answers = [envelope(code, status, 'internal_error'), ok({ id: 'm1' })];
+      server.use(
+        http.post(`${API_URL}/memories/add`, ({ request }) => {
+          keys.push(request.headers.get('idempotency-key'));
+          return answers[Math.min(keys.length - 1, answers.length - 1)]!();
+        }),
+      );
+      const client = createTestClient({ retry: { initialDelayMs: 1, maxDelayMs: 1 } });
+      // The work may have been done: the server answers the repeat of the key with the first answer, storing nothing.
+      await expect(client.memories.add({ content: 'x' })).resolves.toEqual({ id: 'm1' });
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^idem_[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      await client.memories.add({ content: 'y' });
+      expect(keys[2]).not.toBe(keys[0]);
+    },
+  );
 
   it('does not retry an error the server marks not retryable, even on a read', async () => {
     const notRetryable = envelope('INTERNAL_ERROR', 500, 'internal_error', false);
@@ -115,14 +131,14 @@ describe('what is retried', () => {
     expect(counter.attempts).toBe(1);
   });
 
-  it('retries TENANT_DATABASE_UNAVAILABLE (503) on a read, but not on a write: the write may have been sent', async () => {
+  it('retries TENANT_DATABASE_UNAVAILABLE (503) on a read and on a write, which carries its Idempotency-Key', async () => {
     const unreachable = envelope('TENANT_DATABASE_UNAVAILABLE', 503, 'internal_error', true);
     const read = answerInTurn('post', '/memories/search', [unreachable, ok({ count: 0 })]);
     const write = answerInTurn('post', '/memories/add', [unreachable, ok({ id: 'm1' })]);
     const client = createTestClient({ retry: { initialDelayMs: 1, maxDelayMs: 1 } });
     await expect(client.memories.search({ query: 'q' })).resolves.toEqual({ count: 0 });
-    await expect(client.memories.add({ content: 'x' })).rejects.toMatchObject({ code: 'TENANT_DATABASE_UNAVAILABLE' });
-    expect([read.attempts, write.attempts]).toEqual([2, 1]);
+    await expect(client.memories.add({ content: 'x' })).resolves.toEqual({ id: 'm1' });
+    expect([read.attempts, write.attempts]).toEqual([2, 2]);
   });
 
   it('never retries a validation error', async () => {
@@ -148,7 +164,7 @@ describe('what is retried', () => {
 });
 
 describe('timeouts and connection failures', () => {
-  it('turns a slow answer into a TimeoutError (no retry on a write)', async () => {
+  it('turns a slow answer into a TimeoutError, after the retries (a write is retried with its key)', async () => {
     let attempts = 0;
     server.use(
       http.post(`${API_URL}/memories/add`, async () => {
@@ -157,12 +173,12 @@ describe('timeouts and connection failures', () => {
         return HttpResponse.json(successEnvelope({ id: 'late' }));
       }),
     );
-    const error = await createTestClient({ timeoutMs: 30 })
+    const error = await createTestClient({ timeoutMs: 30, retry: { initialDelayMs: 1, maxDelayMs: 1 } })
       .memories.add({ content: 'x' })
       .catch((caught: unknown) => caught);
     expect(TimeoutError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'TIMEOUT', status: null, operationId: 'memories.add' });
-    expect(attempts).toBe(1);
+    expect(attempts).toBe(3);
   });
 
   it('retries a timeout on a read', async () => {
@@ -178,7 +194,7 @@ describe('timeouts and connection failures', () => {
     expect(attempts).toBe(2);
   });
 
-  it('turns a network error into a ConnectionError, retried on reads only', async () => {
+  it('turns a network error into a ConnectionError, retried on reads and on keyed writes', async () => {
     let attempts = 0;
     server.use(
       http.post(`${API_URL}/*`, () => {
@@ -186,11 +202,11 @@ describe('timeouts and connection failures', () => {
         return HttpResponse.error();
       }),
     );
-    const client = createTestClient();
+    const client = createTestClient({ retry: { initialDelayMs: 1, maxDelayMs: 1 } });
     await expect(client.memories.add({ content: 'x' })).rejects.toBeInstanceOf(ConnectionError);
-    expect(attempts).toBe(1);
+    expect(attempts).toBe(3);
     await expect(client.memories.list()).rejects.toBeInstanceOf(ConnectionError);
-    expect(attempts).toBe(4);
+    expect(attempts).toBe(6);
   });
 
   /** A real socket server (msw cannot refuse or reset a connection), and a fetch that counts what it is asked. */
@@ -224,14 +240,23 @@ describe('timeouts and connection failures', () => {
     expect(counting.calls()).toBe(3);
   });
 
-  it('does not retry a write whose connection was reset after it was sent', async () => {
+  it('retries a write whose connection was reset after it was sent only because it carries an Idempotency-Key', async () => {
     const { port, server: resetting } = await listen((socket) => socket.once('data', () => socket.resetAndDestroy()));
     const counting = countingFetch();
-    const client = createTestClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: counting.fetch });
+    const client = createTestClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      fetch: counting.fetch,
+      retry: { initialDelayMs: 1, maxDelayMs: 1 },
+    });
     await expect(client.memories.add({ content: 'x' })).rejects.toBeInstanceOf(ConnectionError);
-    expect(counting.calls()).toBe(1);
+    expect(counting.calls()).toBe(3);
+    // An empty Idempotency-Key of the caller's is no key: the write may have been applied, so it is not repeated.
+    await expect(client.memories.add({ content: 'x' }, { headers: { 'Idempotency-Key': '' } })).rejects.toBeInstanceOf(
+      ConnectionError,
+    );
+    expect(counting.calls()).toBe(3 + 1);
     await expect(client.memories.list()).rejects.toBeInstanceOf(ConnectionError);
-    expect(counting.calls()).toBe(1 + 3);
+    expect(counting.calls()).toBe(4 + 3);
     await new Promise<void>((resolve) => resetting.close(() => resolve()));
   });
 });

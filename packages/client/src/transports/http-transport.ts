@@ -1,8 +1,16 @@
-import { API_PREFIX, type OperationData, type OperationId, type OperationRequest } from '@memory-service/contract';
+import {
+  API_PREFIX,
+  IDEMPOTENCY,
+  type OperationData,
+  type OperationId,
+  type OperationRequest,
+  operations,
+} from '@memory-service/contract';
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { type Deadline, startDeadline } from '../abort.js';
 import { ConnectionError, RequestAbortedError, TimeoutError } from '../errors.js';
 import type { CallSettings } from '../request-options.js';
-import { backoffMs, jitterMs, shouldRetry } from '../retry.js';
+import { backoffMs, jitterMs, parseRetryAfter, type RetryPolicy, shouldRetry } from '../retry.js';
 import { errorFromEnvelope, errorFromStatus, isEnvelope, unwrapEnvelope } from './envelope.js';
 import { buildHttpRequest } from './http-request.js';
 import { bearerTokenFor, type Transport, type TransportSettings } from './transport.js';
@@ -12,13 +20,29 @@ interface CallContext {
   operationId: OperationId;
   route: string;
   timeoutMs: number;
+  totalTimeoutMs: number | false;
+  deadline: Deadline;
 }
 
 // Every error status: ky's own list must not veto a retry that `shouldRetry` allows (a retryable 409, say).
 const ERROR_STATUSES = Array.from({ length: 200 }, (_, index) => 400 + index);
+// Only these: on other statuses ky would read the server's X-RateLimit-Reset (the key's window) as a wait.
+const RETRY_AFTER_STATUSES = [429, 503];
+
+/** The wait ky will make before retry number `retryNumber`, at most: `Retry-After` where ky honours it, else backoff. */
+function plannedWaitMs(error: unknown, retryNumber: number, policy: RetryPolicy): number {
+  if (isHTTPError(error) && RETRY_AFTER_STATUSES.includes(error.response.status)) {
+    const seconds = parseRetryAfter(error.response.headers.get('retry-after'));
+    if (seconds !== null) return Math.min(seconds * 1000, policy.maxRetryAfterMs);
+  }
+  return backoffMs(retryNumber, policy);
+}
 
 /** Turns what ky threw into the client's typed error; anything else (an abort, a bug) is returned as it is. */
-function clientError(error: unknown, { operationId, route, timeoutMs }: CallContext): unknown {
+function clientError(
+  error: unknown,
+  { operationId, route, timeoutMs, totalTimeoutMs, deadline }: CallContext,
+): unknown {
   if (isHTTPError(error)) {
     const { headers, status } = error.response;
     const origin = {
@@ -34,8 +58,11 @@ function clientError(error: unknown, { operationId, route, timeoutMs }: CallCont
       : errorFromStatus(origin, error.data);
   }
   const context = { operationId, endpoint: route, cause: error };
-  if (isTimeoutError(error))
-    return new TimeoutError(`No response within ${timeoutMs} ms (${operationId}: ${route})`, context);
+  if (isTimeoutError(error)) {
+    const limit =
+      totalTimeoutMs !== false && deadline.passed() ? `the call's total of ${totalTimeoutMs} ms` : `${timeoutMs} ms`;
+    return new TimeoutError(`No response within ${limit} (${operationId}: ${route})`, context);
+  }
   // A fetch that rejects with a TypeError is a network failure, even one whose message ky does not recognise.
   if (isNetworkError(error) || error instanceof TypeError) {
     return new ConnectionError(`Could not reach the memory service (${operationId}: ${route})`, context);
@@ -56,8 +83,7 @@ export function createHttpTransport(settings: TransportSettings): Transport {
     retry: {
       methods: ['get', 'post', 'put', 'patch', 'delete'],
       statusCodes: ERROR_STATUSES,
-      // Only these: on other statuses ky would read the server's X-RateLimit-Reset (the key's window) as a wait.
-      afterStatusCodes: [429, 503],
+      afterStatusCodes: RETRY_AFTER_STATUSES,
       maxRetryAfter: policy.maxRetryAfterMs,
       delay: (retryNumber) => backoffMs(retryNumber, policy),
       jitter: (delay) => jitterMs(delay, policy),
@@ -84,22 +110,36 @@ export function createHttpTransport(settings: TransportSettings): Transport {
       operationId,
       route: `${request.method} ${API_PREFIX}${request.path}`,
       timeoutMs: call.timeoutMs,
+      totalTimeoutMs: call.totalTimeoutMs,
+      deadline: startDeadline(call.totalTimeoutMs),
     };
     const token = bearerTokenFor(operationId, settings);
+    // A write carries one Idempotency-Key for all its attempts: the server answers a retry with the first answer.
+    const idempotencyKey = operations[operationId].readOnly ? undefined : idempotencyKeyOf(call);
+    const idempotent = idempotencyKey !== undefined;
     try {
       const pending = http(request.path, {
         method: request.method,
-        headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...call.headers },
+        headers: {
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY.header]: idempotencyKey }),
+          ...call.headers,
+        },
         ...(request.searchParams === undefined ? {} : { searchParams: request.searchParams }),
         ...(request.json === undefined ? {} : { json: request.json }),
         ...(call.signal === undefined ? {} : { signal: call.signal }),
+        // ky bounds each attempt by the smaller of the two, and aborts the one in flight at the total.
         timeout: call.timeoutMs,
+        totalTimeout: call.totalTimeoutMs,
         context: { ...context },
         retry: {
           limit: call.maxRetries,
           // false: no retry. For an HTTP error, undefined lets ky apply Retry-After; true retries with backoff.
-          shouldRetry: ({ error }) => {
-            if (call.signal?.aborted || !shouldRetry(clientError(error, context), operationId)) return false;
+          shouldRetry: ({ error, retryCount }) => {
+            if (call.signal?.aborted || !shouldRetry(clientError(error, context), operationId, { idempotent }))
+              return false;
+            // A wait that ends past the total would only end in a timeout: fail now, with the real reason.
+            if (!context.deadline.fits(plannedWaitMs(error, retryCount, policy))) return false;
             return isHTTPError(error) ? undefined : true;
           },
         },
@@ -126,6 +166,19 @@ export function createHttpTransport(settings: TransportSettings): Transport {
   }
 
   return Object.assign(send, { transportName: 'sdk_http' as const, close: async () => {} });
+}
+
+/**
+ * The write's idempotency key: the caller's (`idempotencyKey`, or an `Idempotency-Key` header it set), else a new
+ * random one: 128 bits from `crypto.getRandomValues`, which browsers offer on plain-HTTP pages too.
+ */
+function idempotencyKeyOf(call: CallSettings): string | undefined {
+  if (call.idempotencyKey !== undefined) return call.idempotencyKey;
+  const header = IDEMPOTENCY.header.toLowerCase();
+  const given = Object.entries(call.headers).find(([name]) => name.toLowerCase() === header);
+  if (given !== undefined) return given[1] === '' ? undefined : given[1];
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `idem_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** The body as JSON, or the text itself when it is not JSON (a proxy's page): the envelope check classifies it. */

@@ -7,12 +7,13 @@ import {
   operations,
 } from '@memory-service/contract';
 import type { Client as McpClient } from '@modelcontextprotocol/client';
-import { untilAborted } from '../abort.js';
+import { anySignal, startDeadline, untilAborted } from '../abort.js';
 import {
   CLIENT_ERROR_CODES,
   ConnectionError,
   MemoryApiError,
   RequestAbortedError,
+  TimeoutError,
   UnsupportedOperationError,
 } from '../errors.js';
 import type { CallSettings } from '../request-options.js';
@@ -133,16 +134,46 @@ export function createMcpTransport(settings: TransportSettings): Transport {
         { operationId, endpoint: MCP_PATH },
       );
     }
+    const route = `MCP tool ${tool} at ${MCP_PATH}`;
+    // The total bounds the whole call: each attempt gets what is left of it, and its end aborts the one in flight.
+    const deadline = startDeadline(call.totalTimeoutMs);
+    const totalSignal = call.totalTimeoutMs === false ? undefined : AbortSignal.timeout(call.totalTimeoutMs);
+    const signal = anySignal([call.signal, totalSignal]);
+    const attemptSettings = (): CallSettings => ({
+      ...call,
+      signal,
+      timeoutMs: Math.max(1, Math.min(call.timeoutMs, deadline.remainingMs())),
+    });
     try {
-      return await withRetries(operationId, () => attempt(operationId, input, tool, call), settings.retry, call);
-    } catch (error) {
-      if (!call.signal?.aborted) throw error;
-      const route = `MCP tool ${tool} at ${MCP_PATH}`;
-      throw new RequestAbortedError(`The call was aborted (${operationId}: ${route})`, {
+      return await withRetries(
         operationId,
-        endpoint: route,
-        cause: call.signal.reason,
-      });
+        () => attempt(operationId, input, tool, attemptSettings()),
+        settings.retry,
+        {
+          maxRetries: call.maxRetries,
+          signal,
+          deadline,
+        },
+      );
+    } catch (error) {
+      if (call.signal?.aborted) {
+        throw new RequestAbortedError(`The call was aborted (${operationId}: ${route})`, {
+          operationId,
+          endpoint: route,
+          cause: call.signal.reason,
+        });
+      }
+      if (totalSignal?.aborted || (TimeoutError.isInstance(error) && deadline.passed())) {
+        throw new TimeoutError(
+          `No response within the call's total of ${call.totalTimeoutMs} ms (${operationId}: ${route})`,
+          {
+            operationId,
+            endpoint: route,
+            cause: error,
+          },
+        );
+      }
+      throw error;
     }
   }
 
