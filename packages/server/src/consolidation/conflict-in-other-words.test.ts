@@ -18,6 +18,10 @@ describe('conflictInOtherWords', () => {
       'Dinner with the Hallorans is at 8pm on Saturday.',
       '<time>',
     ],
+    ['Our mortgage is 2,100 a month.', 'We pay 2,300 a month for the mortgage.', '#/month'],
+    ['The session timeout is 15 minutes.', 'Sessions expire after one hour.', '<duration>'],
+    ['The newsletter goes out weekly.', 'The newsletter goes out every month.', '<frequency>'],
+    ['The ferry to Arran leaves at 7:10.', 'The Arran ferry leaves at 7:40.', '<time>'],
   ])('finds a changed value: %s / %s', (older, newer, valueKind) => {
     expect(conflictInOtherWords(older, newer)).toMatchObject({ kind: 'value_changed', valueKind });
   });
@@ -25,6 +29,23 @@ describe('conflictInOtherWords', () => {
   it('finds a negation of the same words', () => {
     expect(conflictInOtherWords('I drink coffee every morning.', "I don't drink coffee anymore.")).toMatchObject({
       kind: 'negated',
+    });
+    expect(conflictInOtherWords('I keep two rabbits.', "I don't keep a rabbit.")).toMatchObject({
+      kind: 'negated',
+    });
+  });
+
+  it('finds another value of a single-valued relation and the opposite sentiment', () => {
+    expect(conflictInOtherWords('The summit is in Oslo.', 'The summit is being held in Bergen.')).toMatchObject({
+      kind: 'other_value',
+      relation: 'takes place in',
+      older: ['Oslo'],
+      newer: ['Bergen'],
+    });
+    expect(conflictInOtherWords('Tom loves olives.', "Tom can't stand olives.")).toMatchObject({
+      kind: 'opposite_sentiment',
+      older: ['likes'],
+      newer: ['dislikes'],
     });
   });
 
@@ -50,6 +71,19 @@ describe('conflictInOtherWords', () => {
     ['Our Paris flight out leaves on Friday.', 'Our Paris flight back leaves on Monday.'],
     ["I'm 34 years old.", 'My partner is 36 years old.'],
     ['Set a budget of 4,000 for the Japan trip.', 'We decided the Japan trip will be two weeks, not three.'],
+    // Two amounts of one owner, or of another thing, per month; other periods of other things.
+    ['I pay 300 a month for my car.', 'My car costs 90 a month to insure.'],
+    ['Rent is 1,450 a month.', 'Rent for the garage is 200 a month.'],
+    ['I earn 50 an hour.', 'I pay 20 an hour for parking.'],
+    ['Her rent is 900 a month.', 'Our rent is 1,200 a month.'],
+    ['The session timeout is 15 minutes.', 'The cache TTL is 30 minutes.'],
+    ['The meeting lasts 30 minutes.', 'The commute takes 45 minutes.'],
+    ['I call my mom once a week.', 'I call my dad every day.'],
+    ['I go running three times a week.', 'I go swimming twice a week.'],
+    ['We walk the dog every morning at 7am.', 'The dog eats at 6pm.'],
+    ['I went to Lisbon two weeks ago.', 'I went to Porto three weeks ago.'],
+    ['My brother lives in Chicago.', 'My sister lives in Austin.'],
+    ['I love dogs.', 'I hate small dogs.'],
   ])('keeps look-alikes apart: %s / %s', (older, newer) => {
     expect(conflictInOtherWords(older, newer)).toBeNull();
   });

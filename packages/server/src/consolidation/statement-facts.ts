@@ -1,4 +1,5 @@
 import { FILLERS, kindOf, relationOf } from './statement-words.js';
+import { readTimeAmounts } from './time-amounts.js';
 
 /**
  * What a memory states, read for comparison with another memory of the same subject written in other words
@@ -13,8 +14,10 @@ export interface StatementFacts {
   topic: ReadonlySet<string>;
   /** Values by kind (`<weekday>`, `<month>`, `<colour>`, `<switch>`, `<time>`, `#<unit>`), normalised. */
   values: ReadonlyMap<string, ReadonlySet<string>>;
-  /** A negation (not, never, no, n't, no longer...) anywhere in the text. */
+  /** A negation (not, never, no, n't, no longer...) of what the text states. */
   negated: boolean;
+  /** A negation of a value only ("two weeks, not three", "at 5, not 6"): the statement itself stands. */
+  negatesValue: boolean;
   /** The text says it changes something ("now", "moved to", "switched", "no longer", "instead"...). */
   updates: boolean;
   /** The text reports a past event ("went", "visited", "had a call") rather than a standing state or habit. */
@@ -166,6 +169,32 @@ export function foldWord(word: string): string {
   return word.endsWith('e') ? word.slice(0, -1) : word;
 }
 
+/** Periods of a rate ("a month", "per hour"), folded to one name each. */
+const PERIODS: ReadonlyMap<string, string> = new Map(
+  [
+    ['hour', 'hour hours hr'],
+    ['day', 'day days'],
+    ['night', 'night nights'],
+    ['week', 'week weeks'],
+    ['month', 'month months'],
+    ['year', 'year years annum'],
+  ].flatMap(([unit = '', forms = '']) => forms.split(' ').map((form) => [form, unit] as const)),
+);
+const PER = new Set(['a', 'an', 'per', 'each', 'every']);
+
+/**
+ * The period of a rate right after the number at `index` ("1,450 a month", "20 miles per week"): its unit and the
+ * index of its last word; null when the number is not followed by one.
+ */
+function periodAfter(words: readonly string[], index: number): { unit: string; at: number } | null {
+  for (const offset of [1, 2]) {
+    if (offset === 2 && !isContentWord(words[index + 1])) break;
+    const unit = PER.has(words[index + offset] ?? '') ? PERIODS.get(words[index + offset + 1] ?? '') : undefined;
+    if (unit !== undefined) return { unit, at: index + offset + 1 };
+  }
+  return null;
+}
+
 function clockValue(word: string, next: string | undefined): string | null {
   const match = CLOCK.exec(word);
   if (match === null) return null;
@@ -190,15 +219,30 @@ export function readFacts(text: string): StatementFacts {
   const topic = new Set<string>();
   const values = new Map<string, Set<string>>();
   let negated = false;
+  let negatesValue = false;
   let updates = false;
   let pastEvent = false;
   const frame = [...words];
+  const consumed = new Set<number>();
+  for (const amount of readTimeAmounts(words)) {
+    addValue(values, amount.kind, amount.value);
+    for (let index = amount.from; index <= amount.to; index += 1) {
+      frame[index] = amount.kind;
+      consumed.add(index);
+    }
+  }
   for (const [index, word] of words.entries()) {
     const next = words[index + 1];
-    if (NEGATIONS.has(word)) negated = true;
+    // "two weeks, not three" negates a value, not the statement.
+    if (NEGATIONS.has(word)) {
+      if (next !== undefined && (kindOf(next) !== null || clockValue(next, words[index + 2]) !== null))
+        negatesValue = true;
+      else negated = true;
+    }
     if (UPDATE_WORDS.has(word)) updates = true;
     if (PAST_FORMS.has(word) || (word.length > 4 && word.endsWith('ed') && relationOf(word) === undefined))
       pastEvent = true;
+    if (consumed.has(index)) continue;
     const clock = clockValue(word, next);
     if (clock !== null) {
       frame[index] = '<time>';
@@ -208,6 +252,16 @@ export function readFacts(text: string): StatementFacts {
     if (word === 'am' || word === 'pm' || word === "o'clock") continue;
     const kind = kindOf(word);
     const previous = words[index - 1];
+    const period = kind === '#' ? periodAfter(words, index) : null;
+    if (period !== null) {
+      // An amount per period ("1,450 a month", "20 miles a week") is a rate: its unit is what it counts per what,
+      // and "a month" is part of the value, not of the topic. Never an identifier: "item 35 a month" names nothing.
+      const counted = period.at === index + 3 ? foldWord(next ?? '') : '';
+      frame[index] = `#${counted}/${period.unit}`;
+      addValue(values, `#${counted}/${period.unit}`, SPELLED_NUMBERS.get(word) ?? word.replace(/,/g, ''));
+      consumed.add(period.at - 1).add(period.at);
+      continue;
+    }
     if (kind === '#' && previous !== undefined && isIdentifierHead(previous)) {
       // A number right after a noun names something ("item 35", "room 12", "issue 24"): it is part of the subject,
       // so two memories about item 35 and item 95 are about two things, not one thing with two values.
@@ -257,7 +311,7 @@ export function readFacts(text: string): StatementFacts {
     if (word.length < 2) continue;
     topic.add(foldWord(word));
   }
-  return { words, frame, topic, values, negated, updates, pastEvent };
+  return { words, frame, topic, values, negated, negatesValue, updates, pastEvent };
 }
 
 /** Fewer topic words than this say too little for two texts to be the same statement by their words alone. */
@@ -278,5 +332,5 @@ export function paraphraseKey(text: string): string | null {
   }
   if (new Set(ordered).size < MIN_PARAPHRASE_TOPIC) return null;
   const values = [...facts.values.entries()].map(([kind, set]) => `${kind}=${[...set].sort().join('|')}`).sort();
-  return JSON.stringify([ordered, values, facts.negated]);
+  return JSON.stringify([ordered, values, facts.negated || facts.negatesValue]);
 }

@@ -6,9 +6,14 @@ import { parseJson } from '../store/rows.js';
 /** What extraction and consolidation record on a `contradicts` edge (graph_edges.detail). */
 interface ContradictionDetail {
   subjectKey?: string;
-  /** `value_changed` / `negated` (a conflict in other words), `same_claim_other_value` (the subject-key rule). */
+  /**
+   * `value_changed` / `negated` / `other_value` / `opposite_sentiment` (a conflict in other words),
+   * `same_claim_other_value` (the subject-key rule).
+   */
   reason?: string;
   valueKind?: string;
+  /** The single-valued relation of an `other_value` conflict ("lives in"). */
+  relation?: string;
   older?: string[];
   newer?: string[];
   topic?: string[];
@@ -20,7 +25,7 @@ function happened(memory: Memory): string {
 }
 
 /** The two memories, older first: by when they happened, then by when they were written. */
-function olderFirst(left: Memory, right: Memory): [Memory, Memory] {
+export function olderFirst(left: Memory, right: Memory): [Memory, Memory] {
   const order = happened(left).localeCompare(happened(right)) || left.createdAt.localeCompare(right.createdAt);
   return order <= 0 ? [left, right] : [right, left];
 }
@@ -31,6 +36,8 @@ const KIND_NAMES: Record<string, string> = {
   '<time>': 'time',
   '<colour>': 'colour',
   '<switch>': 'setting',
+  '<duration>': 'duration (in seconds)',
+  '<frequency>': 'frequency (times a day)',
 };
 
 /** Why the pair conflicts, in words: the changed value or the negation when extraction recorded it. */
@@ -42,8 +49,18 @@ function why(detail: ContradictionDetail): string {
         ? `the same subject (${detail.topic.map((word) => `"${word}"`).join(', ')})`
         : 'the same subject';
   if (detail.reason === 'negated') return `one negates what the other says about ${about}`;
+  if (detail.reason === 'other_value' && detail.older !== undefined && detail.newer !== undefined)
+    return `they give ${about} two values of "${detail.relation ?? 'is'}", which holds one at a time (${detail.older.join(', ')} before, ${detail.newer.join(', ')} now)`;
+  if (detail.reason === 'opposite_sentiment' && detail.older !== undefined && detail.newer !== undefined) {
+    const [subject = 'the subject', object = 'it'] = detail.topic ?? [];
+    return `"${subject}" ${detail.older.join(', ')} "${object}" in one and ${detail.newer.join(', ')} it in the other (${detail.older.join(', ')} before, ${detail.newer.join(', ')} now)`;
+  }
   if (detail.reason === 'value_changed' && detail.older !== undefined && detail.newer !== undefined) {
-    const kind = detail.valueKind === undefined ? 'value' : (KIND_NAMES[detail.valueKind] ?? 'value');
+    const period = detail.valueKind?.split('/')[1];
+    const kind =
+      detail.valueKind === undefined
+        ? 'value'
+        : (KIND_NAMES[detail.valueKind] ?? (period === undefined ? 'value' : `amount a ${period}`));
     return `they give ${about} a different ${kind} (${detail.older.join(', ')} before, ${detail.newer.join(', ')} now)`;
   }
   return `they state ${about} differently`;
@@ -84,13 +101,14 @@ export async function conflictsAmong(database: Database, memories: readonly Memo
 }
 
 /**
- * Puts the newer memory of each conflicting pair above the older one where both are in `memories` (docs/architecture.md#retrieval):
+ * Puts the newer memory of each pair (a conflict, or a `newerFirstPairs` pair) above the older one where both are in
+ * `memories` (docs/architecture.md#retrieval):
  * the newer moves to just above the older; everything else keeps its place. A model reading top-down meets the
  * current statement first, whatever the scores said.
  */
 export function newerAboveOlder<Entry extends { id: string }>(
   memories: readonly Entry[],
-  conflicts: readonly ConflictPair[],
+  conflicts: readonly Pick<ConflictPair, 'memoryAId' | 'memoryBId'>[],
 ): Entry[] {
   const ordered = [...memories];
   for (const conflict of conflicts) {

@@ -178,8 +178,8 @@ export async function metadataEdges(database: Database, row: MemoryRow, metadata
  * same claim with another value (`statesOtherValue`: the rule consolidation supersedes by, restatements aside),
  * when both are statements (rule, decision, fact, note) and the subject is not a log (see MAX_LIVE_STATEMENTS);
  * `detail.supersede` says whether the indexer supersedes the older at once (SUPERSEDED_TYPES). Also returns the ids
- * of the peers it judged (its verdict stands, edge or none); a note's non-clause peers are left to the comparison in
- * other words. Two different
+ * of the peers it judged (a contradiction, a duplicate, or a member of a log: its verdict stands); peers it found no
+ * contradiction with, and a note's non-clause peers, are left to the comparison in other words. Two different
  * claims under one subject ("Alice is the team lead" / "Alice is vegetarian") are not a conflict. `batchPeers` are
  * the group's memories written earlier in the same batch, oldest first.
  */
@@ -221,7 +221,12 @@ export async function sameSubjectEdges(
       judged.delete(peer.id);
       return [];
     }
-    if (!statesOtherValue(before, after)) return [];
+    // No verdict of conflict is no verdict of agreement: the comparison in other words reads the pair too ("The
+    // summit is in Oslo" / "The summit is being held in Bergen" share the key "summit is").
+    if (!statesOtherValue(before, after)) {
+      judged.delete(peer.id);
+      return [];
+    }
     return [
       {
         sourceId: row.id,

@@ -12,6 +12,7 @@ import {
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { conflictsAmong, newerAboveOlder } from '../graph/conflicts.js';
 import { graphForContext } from '../graph/context-graph.js';
+import { newerFirstPairs } from '../graph/newer-first.js';
 import type { Database } from '../store/database.js';
 import { toMemory } from '../store/memory-rows.js';
 import type { RetrievalMetricsRow } from '../store/retrieval-metrics.js';
@@ -128,14 +129,17 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
   const { expanded } = graph;
   const served = [...baseline, ...expanded];
   const conflicts = await conflictsAmong(database, [...rules, ...served]);
-  const memories = newerAboveOlder(served, conflicts);
+  // Known conflicts first, then pairs of the same subject whose newer says it changed or restates it; a query that
+  // names a time has ordered by it already.
+  const pairs = [...conflicts, ...(outcome?.time == null ? await newerFirstPairs(tenant, served) : [])];
+  const memories = newerAboveOlder(served, pairs);
   const workingMemories = newerAboveOlder(
     [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')],
-    conflicts,
+    pairs,
   );
   const longTermMemories = newerAboveOlder(
     [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')],
-    conflicts,
+    pairs,
   );
   const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(database, request);
   const baselineCandidates = outcome?.candidates.length ?? 0;
