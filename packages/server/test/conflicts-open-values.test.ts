@@ -95,4 +95,19 @@ describe('conflicts of open values, and the newer first', () => {
     expect(ids(bundle).indexOf(newer)).toBeGreaterThanOrEqual(0);
     expect(ids(bundle).indexOf(newer)).toBeLessThan(ids(bundle).indexOf(older));
   });
+
+  it('leaves a long message where it ranked, though it says "now" about the same subject', async () => {
+    const user = scope();
+    const older = await add('I am reading Middlemarch.', user, '2026-01-05T10:00:00Z');
+    // A conversation turn of many sentences: its "now" is about one of them, not a change of the reading.
+    const turn = await add(
+      'We talked about the book club for a while. Middlemarch came up again, and the long chapters. ' +
+        'Now the club wants a shorter book for March. I said I would ask the others.',
+      user,
+      '2026-02-05T10:00:00Z',
+    );
+    const bundle = await context('am I reading Middlemarch?', user);
+    expect(ids(bundle)).toContain(turn);
+    expect(ids(bundle)[0]).toBe(older);
+  });
 });

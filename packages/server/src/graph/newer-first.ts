@@ -65,6 +65,19 @@ function nearest(memory: Memory, others: readonly Memory[], vectors: Map<string,
   return best?.memory;
 }
 
+/** Sentences a memory may have and still be one statement: a claim and, at most, its reason or context. */
+const STATEMENT_SENTENCES = 2;
+
+/**
+ * Whether a memory states one thing: one or two sentences. A long message (a conversation turn, a note of many
+ * topics) that uses "now" or resembles another one says nothing about which of its claims changed, so neither rule
+ * below reorders it: on long conversations they moved newer turns above the older turn a question was about.
+ */
+function isStatement(memory: Memory): boolean {
+  const sentences = memory.content.split(/[.!?]+(?:\s+|$)/).filter((part) => part.trim() !== '');
+  return sentences.length <= STATEMENT_SENTENCES;
+}
+
 /**
  * Pairs of served memories of which the newer (by when it happened) should be read first, beyond known conflicts
  * (docs/architecture.md#retrieval). Two memories are such a pair when
@@ -77,8 +90,10 @@ function nearest(memory: Memory, others: readonly Memory[], vectors: Map<string,
  * Both hold in any store and need no threshold fitted to one: they only reorder two memories the query already
  * served, by facts of the memories themselves (their meaning, their words, their dates), never by the query; a wrong
  * pair swaps two relevant memories, a right one puts the current statement first for a model that reads top-down.
+ * Only statements (`isStatement`) are paired: facts, preferences, decisions, not long messages.
  */
-export async function newerFirstPairs(tenant: TenantDatabase, memories: readonly Memory[]): Promise<NewerPair[]> {
+export async function newerFirstPairs(tenant: TenantDatabase, served: readonly Memory[]): Promise<NewerPair[]> {
+  const memories = served.filter(isStatement);
   if (memories.length < 2) return [];
   const byId = new Map(memories.map((memory) => [memory.id, memory]));
   const pairs = new Map<string, NewerPair>();
