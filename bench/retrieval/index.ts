@@ -20,7 +20,8 @@ import { waitForIndex } from './wait-for-index.js';
  * `--capture` also replays each conversation through the AI middleware's `capture: 'turns'` into a second tenant
  * and scores what it stored the same way, beside the direct import (`capture/`; `--capture-captions` adds the image
  * captions to the replayed messages). `--corpus long` runs the generated long conversations instead (`long-corpus/`:
- * `--sizes`, `--users`, `--seed`, `--layouts`), lexical or hybrid beside a plain FTS5 BM25 baseline.
+ * `--sizes`, `--users`, `--seed`, `--layouts`; `--route search` ranks with memories/search instead of context/get), lexical
+ * or hybrid beside a plain FTS5 BM25 baseline.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '5' },
     seed: { type: 'string', default: '1' },
     layouts: { type: 'string', default: 'tenant,shared' },
+    route: { type: 'string', default: 'context' },
   },
 });
 // Default: hybrid on LoCoMo; lexical on the long corpus (its question is lexical against plain BM25).
@@ -69,6 +71,7 @@ if (values.corpus === 'long') {
     ks,
     // The vectors are not used by a lexical run: the hashing model keeps the background indexer off the CPU.
     strategy,
+    route: values.route === 'search' ? 'search' : 'context',
     embeddingModel: values['embedding-model'] ?? (strategy === 'lexical' ? 'local/hash-384' : undefined),
     json: values.json,
   });

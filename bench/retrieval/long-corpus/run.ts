@@ -20,6 +20,8 @@ export interface LongCorpusOptions {
   layouts: readonly Layout[];
   ks: readonly number[];
   strategy: 'lexical' | 'hybrid';
+  /** The route that ranks: `context` (context/get, as an app asks; the default) or `search` (memories/search). */
+  route?: 'context' | 'search';
   /** The server's embedding model (its default when not given). */
   embeddingModel: string | undefined;
   json: boolean;
@@ -108,14 +110,17 @@ async function measure(
       const category = KINDS.indexOf(item.kind) + 1;
       run.baseline.add(category, item.evidence, await baseline.rank(tenantId, user.userId, item.question, maxK));
       const started = performance.now();
-      const bundle = await server.call<{ memories: ServedMemory[] }>('POST', '/context/get', {
-        query: item.question,
-        strategy: options.strategy,
-        limit: maxK,
-        includeRules: false,
-        includeSkillFiles: false,
-        scope: { tenantId, userId: user.userId },
-      });
+      const scope = { tenantId, userId: user.userId };
+      const question = { query: item.question, strategy: options.strategy, limit: maxK, scope };
+      // `search` ranks with memories/search: the retrieval alone, without what context/get does after it.
+      const bundle =
+        options.route === 'search'
+          ? await server.call<{ memories: ServedMemory[] }>('POST', '/memories/search', question)
+          : await server.call<{ memories: ServedMemory[] }>('POST', '/context/get', {
+              ...question,
+              includeRules: false,
+              includeSkillFiles: false,
+            });
       run.latenciesMs.push(performance.now() - started);
       run.service.add(
         category,
@@ -151,7 +156,7 @@ function printRun(run: Run, options: LongCorpusOptions): void {
   header.push(...metrics.map((metric) => `${strategy.slice(0, 4)} ${metric}`.padStart(10)), 'Δ R@10'.padStart(8));
   const lines = [
     `layout ${run.layout} | ${options.users} users x ~${run.size} messages (${run.messages} messages, median ` +
-      `${run.medianLength} characters) | ${strategy} via context/get: p50 ${percentile(run.latenciesMs, 0.5).toFixed(1)} ms, ` +
+      `${run.medianLength} characters) | ${strategy} via ${options.route === 'search' ? 'memories/search' : 'context/get'}: p50 ${percentile(run.latenciesMs, 0.5).toFixed(1)} ms, ` +
       `p95 ${percentile(run.latenciesMs, 0.95).toFixed(1)} ms`,
     header.join(' '),
   ];

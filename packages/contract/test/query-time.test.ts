@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTimeWindow, mentionsTime, resolveQueryTime, resolveRelativeDates } from '../src/index.js';
+import { inTimeWindow, mentionsTime, resolveQueryTime, resolveRelativeDates, writtenDates } from '../src/index.js';
 
 // Issue 24, part 3 ("Time"): the time expressions of a query, resolved against when it is asked.
 // 2026-11-26 is a Thursday; its week starts on Monday 2026-11-23.
@@ -75,11 +75,11 @@ describe('resolveQueryTime: windows', () => {
     expect(windowsOf('tournaments won by July 10, 2022')).toEqual([['by July 10, 2022', null, '2022-07-11', false]]);
   });
 
-  it('takes the time expressions out of the topic, so they are never searched as words', () => {
+  it('takes the relative time expressions out of the topic, and keeps the dates written out', () => {
     expect(resolveQueryTime('What did we decide about deploys last week?', NOW).topic).toBe(
       'What did we decide about deploys?',
     );
-    expect(resolveQueryTime('deploys in March 2023', NOW).topic).toBe('deploys');
+    expect(resolveQueryTime('deploys in March 2023', NOW).topic).toBe('deploys March 2023');
   });
 
   it('leaves a query without time expressions as it is', () => {
@@ -108,13 +108,27 @@ describe('resolveQueryTime: order and asking when', () => {
     ['what did we originally plan', 'oldest', 'originally'],
     ['the latest on the upgrade', 'newest', 'latest'],
     ['the most recent billing note', 'newest', 'most recent'],
-    ['where do I live now', 'newest', 'now'],
-    ['what is my current job', 'newest', 'current'],
     ['the last time we spoke about Rust', 'newest', 'last time'],
   ])('%s', (query, order, expression) => {
     const time = resolveQueryTime(query, NOW);
     expect(time.order).toBe(order);
     expect(time.expressions).toEqual([expression]);
+  });
+
+  it('reads the present tense as no order: the words leave the topic and nothing is reordered', () => {
+    for (const [query, topic] of [
+      ['What camera am I shooting with now?', 'What camera am I shooting with?'],
+      ['which piece am I practicing these days', 'which piece am I practicing'],
+      ['what is my current job', 'what is my job'],
+      ['is Sam still on the platform team', 'is Sam on the platform team'],
+    ] as const) {
+      const time = resolveQueryTime(query, NOW);
+      expect(time.order).toBeNull();
+      expect(time.windows).toEqual([]);
+      expect(time.topic).toBe(topic);
+    }
+    // An ordering word beside it still orders.
+    expect(resolveQueryTime('what is the latest on my current job', NOW).order).toBe('newest');
   });
 
   it('asks when for a question about a time, not for a "when" clause', () => {
@@ -138,6 +152,25 @@ describe('inTimeWindow and mentionsTime', () => {
     // A month named without a year is that month of any year.
     expect(inTimeWindow(march, '2019-03-31T23:00:00Z')).toBe(true);
     expect(inTimeWindow(march, '2019-04-01T00:00:00Z')).toBe(false);
+  });
+
+  it('reads the dates a text writes out, a date without a year in the year it was said', () => {
+    const said = '2026-03-02T10:00:00Z';
+    expect(writtenDates('I signed up for the half marathon in August.', said)).toEqual([
+      { text: 'August', date: '2026-08-01', precision: 'month' },
+    ]);
+    expect(writtenDates('We met on May 8, 2023; the lease ran out in 2022.', said)).toEqual([
+      { text: 'May 8, 2023', date: '2023-05-08', precision: 'day' },
+      { text: '2022', date: '2022-01-01', precision: 'year' },
+    ]);
+    expect(writtenDates('May I ask about the March on Sunday?', said)).toEqual([]);
+    expect(writtenDates('in August', 'not a date')).toEqual([]);
+    // A window of any year's August holds a memory naming August, whenever it was said.
+    const august = resolveQueryTime('what race am I training for in August?', NOW).windows[0];
+    if (august === undefined) throw new Error('window expected');
+    const race = 'I signed up for the half marathon in August.';
+    expect(inTimeWindow(august, said)).toBe(false);
+    expect(inTimeWindow(august, said, writtenDates(race, said))).toBe(true);
   });
 
   it('reads "last night" as the day before', () => {

@@ -2,7 +2,7 @@ import { DAY_MS, type DatePrecision, spanEnd } from './calendar.js';
 import { joinBetween, withLead } from './query-bounds.js';
 import { findDates, type TimeSpan } from './query-dates.js';
 import { claimed, type Found } from './query-spans.js';
-import { ASKS_WHEN, claimAll, NEWEST, OLDEST, RECENT, RECENT_DAYS } from './query-words.js';
+import { ASKS_WHEN, claimAll, NEWEST, OLDEST, PRESENT, RECENT, RECENT_DAYS } from './query-words.js';
 import { resolveRelativeDates } from './relative-dates.js';
 import type { TimeOrder, TimeWindow } from './time-window.js';
 
@@ -16,7 +16,10 @@ export interface QueryTime {
   order: TimeOrder | null;
   /** The query asks when something happened ("when did ...", "how long ago ..."): its answer is a time. */
   asksWhen: boolean;
-  /** The query without its time expressions: what it is about (the query itself when it has none). */
+  /**
+   * What the query is about: the query without its relative time expressions, ordering and present-tense words, and
+   * without the words around its dates; the dates it writes out stay (the query itself when it has no time words).
+   */
   topic: string;
 }
 
@@ -42,12 +45,13 @@ function iso(time: number): string | null {
 /**
  * The time expressions of a query, resolved against when it is asked (`now`): the stretches of time it names, the
  * end of the timeline it asks for, whether it asks when, and what is left when they are taken out (its topic, so
- * "last" and "week" never search as words). English and deterministic. Relative expressions read as in content
+ * "last" and "week" never search as words; a date written out stays in it, as a word a memory of that time writes). English and deterministic. Relative expressions read as in content
  * (`resolveRelativeDates`: "yesterday", "last week", "3 days ago", "last Friday", "last year"); dates as written
  * ("on May 8", "in March 2023", "in 2022"; a month or day without a year means that stretch of any year); "before /
  * after / since / until <date>" open a stretch, "the week before <date>" and "between <date> and <date>" bound one;
  * "recently" is the last 30 days. Ordering words: "first", "earliest", "originally" ask for the oldest; "latest",
- * "most recent", "last time", "now", "currently" the newest.
+ * "most recent", "last time" the newest. Words of the present tense ("now", "currently", "these days") are taken out
+ * of the topic and ask for no order.
  *
  * @example
  * resolveQueryTime('what did we decide last week about deploys?', '2026-11-26T12:00:00Z');
@@ -60,8 +64,13 @@ export function resolveQueryTime(query: string, now: Date | string): QueryTime {
   const empty: QueryTime = { expressions: [], windows: [], order: null, asksWhen: ASKS_WHEN.test(query), topic: query };
   if (!Number.isFinite(time)) return empty;
   const found: Found[] = relativeSpans(query, time);
+  // The dates written out ("August", "May 8, 2023"): they stay in the topic (below).
+  const written: Found[] = [];
   for (const atom of findDates(query, time))
-    if (!claimed(found, atom.start, atom.end)) found.push({ start: atom.start, end: atom.end, span: atom });
+    if (!claimed(found, atom.start, atom.end)) {
+      found.push({ start: atom.start, end: atom.end, span: atom });
+      written.push({ start: atom.start, end: atom.end });
+    }
   const recent = { from: time - RECENT_DAYS * DAY_MS, to: Number.POSITIVE_INFINITY, everyYear: false };
   for (const match of query.matchAll(RECENT)) {
     const end = match.index + match[0].length;
@@ -73,13 +82,18 @@ export function resolveQueryTime(query: string, now: Date | string): QueryTime {
   ).map((entry) => (entry.span === undefined ? entry : withLead(query, entry as Found & { span: TimeSpan })));
   claimAll(query, OLDEST, 'oldest', dated);
   claimAll(query, NEWEST, 'newest', dated);
+  claimAll(query, PRESENT, null, dated);
   if (dated.length === 0) return empty;
   dated.sort((left, right) => left.start - right.start);
   const orders = new Set(dated.flatMap((entry) => (entry.order === undefined ? [] : [entry.order])));
   let topic = '';
   let cursor = 0;
   for (const entry of dated) {
-    topic += `${query.slice(cursor, entry.start)} `;
+    // A date written out is also a word of what the question is about: a memory of the race "in August" writes
+    // "August" too. Relative expressions ("last week") and the words around a date ("the week before") are not: a
+    // memory that says "last week" means another week than the question, so they would match the wrong memories.
+    const dates = written.filter((date) => date.start >= entry.start && date.end <= entry.end);
+    topic += `${query.slice(cursor, entry.start)} ${dates.map((date) => query.slice(date.start, date.end)).join(' ')} `;
     cursor = entry.end;
   }
   topic = `${topic}${query.slice(cursor)}`

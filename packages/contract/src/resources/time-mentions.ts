@@ -1,6 +1,6 @@
-import { COUNT, WEEKDAYS } from './calendar.js';
+import { COUNT, DAY_MS, isoDay, WEEKDAYS } from './calendar.js';
 import { findDates } from './query-dates.js';
-import { resolveRelativeDates } from './relative-dates.js';
+import { type ResolvedDate, resolveRelativeDates } from './relative-dates.js';
 
 /** Time words beside the dates: durations, weekdays, parts of a day or season, clock times. */
 const MENTION = new RegExp(
@@ -27,4 +27,24 @@ const EPOCH = '1970-01-01T00:00:00Z';
  */
 export function mentionsTime(text: string): boolean {
   return MENTION.test(text) || resolveRelativeDates(text, EPOCH).length > 0 || findDates(text, 0).length > 0;
+}
+
+/**
+ * The calendar dates a text writes out ("on May 8, 2023", "in August", "in 2022"), as days, months or years in the
+ * form of `resolveRelativeDates`; a date without a year is taken in the year the text was said (`occurredAt`). A
+ * memory is about the dates it names as much as about those it says relatively: "the half marathon in August" is in a
+ * question's "in August" whenever it was said. English and deterministic; an unreadable `occurredAt` gives none.
+ *
+ * @example
+ * writtenDates('I signed up for the half marathon in August.', '2026-03-02T10:00:00Z');
+ * // [{ text: 'August', date: '2026-08-01', precision: 'month' }]
+ */
+export function writtenDates(text: string, occurredAt: string): ResolvedDate[] {
+  const said = Date.parse(occurredAt);
+  if (!Number.isFinite(said)) return [];
+  return findDates(text, said).map((atom) => ({
+    text: text.slice(atom.start, atom.end),
+    date: isoDay(atom.from),
+    precision: atom.to - atom.from <= DAY_MS ? 'day' : atom.to - atom.from <= 31 * DAY_MS ? 'month' : 'year',
+  }));
 }

@@ -16,6 +16,7 @@ import { type LexicalResult, lexicalSearch } from './lexical.js';
 import { type RelevanceEvidence, withRelevance } from './relevance.js';
 import { SEMANTIC_FALLBACK_REASONS, type SemanticSide, semanticSide } from './semantic-side.js';
 import { commonTerms } from './term-frequency.js';
+import { withTimeMentionCredit } from './time-mention-credit.js';
 import { appliesTime, preferByTime } from './time-preference.js';
 
 /** The reasons a hybrid request can fall back to lexical, re-exported beside the entry point. */
@@ -139,11 +140,17 @@ async function hybridOutcome(
   let ranked: RankedCandidate[];
   let similarities: Map<number, number>;
   try {
-    const fused = fuseRankings(
-      await withConversationContext(tenant.database, hits, filters, semantic.related),
-      semantic.lists,
-      now,
-      { common: await commonTerms(tenant.termCounts, terms), terms },
+    const fused = withTimeMentionCredit(
+      fuseRankings(
+        await withConversationContext(tenant.database, hits, filters, semantic.related),
+        semantic.lists,
+        now,
+        {
+          common: await commonTerms(tenant.termCounts, terms),
+          terms,
+        },
+      ),
+      { asksWhen: request.time?.asksWhen ?? false, served: request.limit },
     );
     const pool = fused.length === 0 ? lexical.candidates : fused;
     // With time in the query the whole pool is scored: `served` may bring up a memory of the query's time.

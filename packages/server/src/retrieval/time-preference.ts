@@ -4,6 +4,7 @@ import {
   type QueryTime,
   type QueryTimeTrace,
   resolveRelativeDates,
+  writtenDates,
 } from '@memory-service/contract';
 import type { RankedCandidate } from './candidate-filter.js';
 
@@ -69,7 +70,13 @@ export function preferByTime(
     const matched = candidate.source !== 'recency' && candidate.score > 0;
     const relevant = topicless || (matched && candidate.score >= ON_TOPIC_SHARE * best);
     const eligible = relevant || (matched && rank < limit);
-    const dates = time.windows.length === 0 ? [] : resolveRelativeDates(row.content, row.occurred_at);
+    // A memory is in a window when it was said in it, or names a time in it, relatively ("last week") or as a date
+    // ("the race in August"): the date a memory writes is as much what it is about as the one it says relatively.
+    // Read only for a candidate a window may lift (eligible): the rest stay where they are either way.
+    const dates =
+      time.windows.length === 0 || !eligible
+        ? []
+        : [...resolveRelativeDates(row.content, row.occurred_at), ...writtenDates(row.content, row.occurred_at)];
     const inside = time.windows.some((window) => inTimeWindow(window, row.occurred_at, dates));
     const same = time.order !== null && relevant && candidate.score >= SAME_TOPIC_SHARE * best;
     return {
