@@ -23,6 +23,7 @@ import {
 import { runSoak } from './soak.js';
 import { measureSqldProcesses } from './sqld-processes.js';
 import { targetRows } from './targets.js';
+import { measureTransfer } from './transfer.js';
 
 /**
  * `pnpm bench`: the performance benchmark (not a test). Seeds 10k and 100k memories, runs the built server in
@@ -98,6 +99,7 @@ const PARTS = {
   sqld: 'sqld',
   soak: 'soak',
   churn: 'tenant churn soak',
+  transfer: 'export and import',
 };
 /** The encoder runs at the largest size only: the model makes them the slowest part. */
 const encoderSize = Math.max(...sizes);
@@ -193,7 +195,9 @@ async function measureHashServer(server: ServerProcess, report: SizeReport): Pro
 
 async function measureSize(memories: number): Promise<SizeReport | null> {
   const withEncoder = runEncoder && memories === encoderSize;
-  const hashParts = [...STANDARD_RUNS, PARTS.add, PARTS.underLoad, PARTS.evalReplay, PARTS.rawFts].some(selected);
+  const hashParts = [...STANDARD_RUNS, PARTS.add, PARTS.underLoad, PARTS.evalReplay, PARTS.rawFts, PARTS.transfer].some(
+    selected,
+  );
   if (!hashParts && !withEncoder) return null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-bench-'));
   try {
@@ -215,6 +219,7 @@ async function measureSize(memories: number): Promise<SizeReport | null> {
       evalReplay: null,
       encoder: null,
       rawFts: null,
+      transfer: null,
       peakRssMb: Number.NaN,
     };
     // The encoder runs on the data as seeded and embedded, not on what this size's write runs added.
@@ -242,6 +247,11 @@ async function measureSize(memories: number): Promise<SizeReport | null> {
       }
     }
     if (selected(PARTS.rawFts)) report.rawFts = await rawFtsFloor(`file:${workspace}`, queries, 5);
+    // On the data dir the server left (its control database names the workspace): the CLI as an operator runs it.
+    if (selected(PARTS.transfer) && existsSync(path.join(dataDir, 'control.db'))) {
+      process.stderr.write(`export and import of ${memories} memories...\n`);
+      report.transfer = await measureTransfer(dataDir);
+    }
     if (withEncoder && pristine !== null) {
       process.stderr.write(`encoder ${DEFAULT_ENCODER_MODEL} at ${memories} memories (model load and warm-up)...\n`);
       report.encoder = await measureEncoderWrites({

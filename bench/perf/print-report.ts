@@ -8,6 +8,7 @@ import type { LoadResult } from './load.js';
 import type { SoakResult } from './soak.js';
 import type { SqldProcessesReport } from './sqld-processes.js';
 import { type TargetRow, targetCell } from './targets.js';
+import type { TransferReport } from './transfer.js';
 
 /** What one size measured (the JSON result keeps it whole). */
 export interface SizeReport {
@@ -20,6 +21,8 @@ export interface SizeReport {
   evalReplay: EvalReplayReport | null;
   encoder: EncoderReport | null;
   rawFts: { p50: number; p95: number; queries: number } | null;
+  /** `memory-service export` of the data dir and `import` into an empty one. */
+  transfer: TransferReport | null;
   peakRssMb: number;
 }
 
@@ -61,6 +64,13 @@ function printSize(report: SizeReport): void {
       `encoder ${encoder.model}: server start and warm-up ${encoder.warmUpSeconds} s, peak RSS ${encoder.peakRssMb} MB`,
     );
     console.log(indexingLine(`background indexing (${encoder.model})`, encoder.indexing));
+  }
+  if (report.transfer !== null) {
+    const transfer = report.transfer;
+    const rate = (seconds: number) => Math.round(transfer.records / seconds).toLocaleString('en');
+    console.log(
+      `export and import (${transfer.records.toLocaleString('en')} records, ${transfer.memories.toLocaleString('en')} memories, ${(transfer.bytes / 1024 / 1024).toFixed(1)} MiB, no vectors): export ${transfer.exportSeconds.toFixed(1)} s = ${rate(transfer.exportSeconds)} records/s, import ${transfer.importSeconds.toFixed(1)} s = ${rate(transfer.importSeconds)} records/s (checked, then written)`,
+    );
   }
   if (report.evalReplay !== null) {
     const replay = report.evalReplay;

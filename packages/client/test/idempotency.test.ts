@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDEMPOTENCY } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionError, createMemoryClient } from '../src/index.js';
+import { createMemoryClient } from '../src/index.js';
 
 interface RunningServer {
   url: string;

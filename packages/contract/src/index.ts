@@ -56,6 +56,7 @@ export {
 export * from './resources/common.js';
 export * from './resources/context.js';
 export * from './resources/embeddings.js';
+export * from './resources/erase-user.js';
 export * from './resources/eval-replay.js';
 export * from './resources/graph-status.js';
 export * from './resources/health.js';
@@ -71,6 +72,7 @@ export * from './resources/session.js';
 export * from './resources/skill-file.js';
 export * from './resources/time-mentions.js';
 export * from './resources/time-window.js';
+export * from './resources/transfer.js';
 export {
   ProjectIdSchema,
   type ResolvedScope,

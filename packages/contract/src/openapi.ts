@@ -102,6 +102,16 @@ function operationObject(operation: OperationDefinition): JsonSchema {
     parameters: parameters(operation),
     responses: { ...responses, ...errorResponses(operation) },
   };
+  if (operation.stream === 'response') {
+    // JSON lines, one document each: `data` describes a line (errors before the first line keep the envelope).
+    (result.responses as Record<string, JsonSchema>)[String(operation.successStatus)] = {
+      description: 'Success: JSON lines (application/x-ndjson), each one of the schema',
+      content: { 'application/x-ndjson': { schema: jsonSchema(operation.data, 'output') } },
+    };
+  }
+  if (operation.stream === 'request') {
+    result.requestBody = { required: true, content: { 'application/x-ndjson': { schema: { type: 'string' } } } };
+  }
   if (operation.inputLocation === 'body') {
     const schema = jsonSchema(operation.input, 'input');
     // A body whose every field is optional may be left out (context/get, memories/list, sessions/start...).

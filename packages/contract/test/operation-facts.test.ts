@@ -61,7 +61,14 @@ describe('scope source', () => {
 
   it("the tenant-overrides routes take the tenantId they manage as a subject, not the caller's scope", () => {
     const subjects = operationList.filter((operation) => operation.scopeSource === 'subject').map(({ id }) => id);
-    expect(subjects).toEqual(['management.tenants.get', 'management.tenants.post', 'management.tenants.delete']);
+    expect(subjects).toEqual([
+      'management.tenants.get',
+      'management.tenants.post',
+      'management.tenants.delete',
+      'management.export',
+      'management.import',
+      'management.users.erase',
+    ]);
   });
 });
 
@@ -93,6 +100,7 @@ describe('tenant creation', () => {
     'skills.promote',
     'sessions.checkpoint',
     'sessions.end',
+    'management.users.erase',
   ];
 
   it('only writes that create records provision an unknown tenant', () => {
@@ -106,6 +114,7 @@ describe('tenant creation', () => {
         'graph.rollout.post',
         'graph.rollout.patch',
         'management.embeddings.backfill.post',
+        'management.import',
       ].sort(),
     );
     for (const id of neverCreate) expect(operations[id].createsTenant, id).toBe(false);
@@ -129,6 +138,7 @@ describe('MCP hints', () => {
         'skills.delete',
         'management.keys.delete',
         'management.tenants.delete',
+        'management.users.erase',
       ].sort(),
     );
     for (const operation of operationList) if (operation.destructive) expect(operation.readOnly).toBe(false);

@@ -73,6 +73,9 @@ const extensionRoutes: ReadonlyArray<
   ['POST', '/memories/restore', 'apiKey', []],
   ['GET', '/sessions', 'apiKey', []],
   ['GET', '/sessions/{sessionId}/events', 'apiKey', []],
+  ['GET', '/management/export', 'management', []],
+  ['POST', '/management/import', 'management', []],
+  ['POST', '/management/users/erase', 'management', []],
 ];
 
 /** Routes whose success status the contract states as 201; every other route answers 200 ("unless stated"). */

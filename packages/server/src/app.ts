@@ -17,6 +17,7 @@ import { readOperationInput } from './pipeline/read-input.js';
 import { clientIpOf, requestIds } from './pipeline/request-meta.js';
 import { createRouteTable, type RouteTable, serverRoutes, toHonoPath } from './pipeline/route-table.js';
 import { runOperation } from './pipeline/run-operation.js';
+import { runStreamedOperation } from './pipeline/run-streamed-operation.js';
 import type { Services } from './services.js';
 
 /**
@@ -76,6 +77,19 @@ export function createApp(services: Services, handlers: HandlerTable = defaultHa
   app.use(`${API_PREFIX}/*`, limitRequestBody());
   app.use(`${MCP_PATH}/key`, limitRequestBody());
   for (const operation of operationList) {
+    if (operation.stream !== undefined) {
+      app.on(operation.method, toHonoPath(`${API_PREFIX}${operation.path}`), (context) =>
+        runStreamedOperation(services, handlers, {
+          operation,
+          request: context.req.raw,
+          pathParams: context.req.param() as Record<string, string>,
+          clientIp: clientIpOf(context),
+          endpoint: context.req.path,
+          requestId: context.get('requestId'),
+        }),
+      );
+      continue;
+    }
     app.on(operation.method, toHonoPath(`${API_PREFIX}${operation.path}`), async (context) => {
       // A parameter route does not take a path another route names word for word (route-table.ts).
       if (routes.operationFor(context.req.method, context.req.path) !== operation.id) return context.notFound();

@@ -19,8 +19,10 @@ import { IdempotencyKeys } from './store/idempotency-keys.js';
 import { migrate } from './store/migrate.js';
 import { controlMigrations } from './store/migrations/control.js';
 import { TenantRegistry } from './store/tenant-registry.js';
+import { storedDatabaseUrl } from './tenancy/data-dir-urls.js';
 import { namespaceFetch } from './tenancy/host-routed-fetch.js';
 import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
+import { relocateDatabases } from './tenancy/relocate-databases.js';
 import { TenantResolver } from './tenancy/resolver.js';
 import { SecretBox } from './tenancy/secrets.js';
 import { SqldProvisioner } from './tenancy/sqld-provisioner.js';
@@ -63,7 +65,9 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   );
   await migrate(controlDatabase, controlMigrations);
   const control = new ControlStore(controlDatabase);
-  await control.ensureDefaultOwner(config.defaultDbUrl, now());
+  await control.ensureDefaultOwner(storedDatabaseUrl(config.dataDir, config.defaultDbUrl), now());
+  // File databases are named relative to the data dir, so a moved or copied data dir never reaches the original's.
+  await relocateDatabases(controlDatabase, config);
   if (config.bootstrapApiKey !== undefined && config.bootstrapApiKey !== '') {
     if (!API_KEY_PATTERN.test(config.bootstrapApiKey)) {
       throw new Error('MEMORY_BOOTSTRAP_API_KEY must be "mem_" followed by 64 hexadecimal characters');
@@ -140,7 +144,7 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
  * (a namespace per tenant on a libSQL server, which needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL).
  */
 export function chooseProvisioner(config: ServerConfig, secrets: SecretBox): TenantProvisioner {
-  if (config.tenantProvisioner !== 'sqld') return new FileProvisioner(config);
+  if (config.tenantProvisioner !== 'sqld') return new FileProvisioner();
   if (!config.sqldAdminUrl || !config.sqldUrl) {
     throw new Error('MEMORY_TENANT_PROVISIONER=sqld needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL');
   }

@@ -3,12 +3,17 @@ import { backupCommand } from './cli/backup-command.js';
 import { type CliIo, describeFailure, EXIT_CODES, processIo, UsageError } from './cli/cli-io.js';
 import { parseExpiresIn } from './cli/duration.js';
 import { allowlistCommand, projectModelCommand, showEmbeddingsCommand } from './cli/embeddings-commands.js';
+import { eraseUserCommand } from './cli/erase-command.js';
+import { exportCommand, type TransferSelection } from './cli/export-command.js';
 import { helpText } from './cli/help.js';
+import { importCommand } from './cli/import-command.js';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand } from './cli/keys-commands.js';
-import { parseCommandArgs } from './cli/parse.js';
+import { type ParsedCommand, parseCommandArgs } from './cli/parse.js';
 import { type PolicyChoice, setPolicyCommand, showPolicyCommand } from './cli/policy-commands.js';
+import { restoreCommand } from './cli/restore-command.js';
 import { startCommand } from './cli/start-command.js';
 import { createWorkspaceCommand, listWorkspacesCommand } from './cli/workspaces-commands.js';
+import type { Mem0ProjectSource } from './transfer/mem0.js';
 
 export { type CliIo, EXIT_CODES, type TextSink } from './cli/cli-io.js';
 
@@ -160,6 +165,23 @@ async function runPolicy(args: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
+/** The options `export` and `import` share. */
+const TRANSFER_OPTIONS = {
+  workspace: { type: 'string' },
+  tenant: { type: 'string' },
+  'with-vectors': { type: 'boolean' },
+} as const;
+
+const MEM0_PROJECT_SOURCES: readonly Mem0ProjectSource[] = ['agent_id', 'app_id', 'run_id'];
+
+function transferSelection(parsed: ParsedCommand): TransferSelection {
+  return {
+    workspace: parsed.strings.workspace,
+    tenantId: parsed.strings.tenant,
+    withVectors: parsed.booleans['with-vectors'] === true,
+  };
+}
+
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -196,6 +218,60 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       );
       if (parsed.help) return showHelp(io, 'backup');
       return backupCommand(io, parsed.positionals[0] ?? '', parsed.booleans.force === true);
+    }
+    case 'restore': {
+      const parsed = parseCommandArgs(
+        rest,
+        'restore',
+        { force: { type: 'boolean' } },
+        { min: 1, max: 1, name: 'the backup folder' },
+      );
+      if (parsed.help) return showHelp(io, 'restore');
+      return restoreCommand(io, parsed.positionals[0] ?? '', parsed.booleans.force === true);
+    }
+    case 'export': {
+      const parsed = parseCommandArgs(
+        rest,
+        'export',
+        { ...TRANSFER_OPTIONS, force: { type: 'boolean' } },
+        { min: 1, max: 1, name: 'the export file' },
+      );
+      if (parsed.help) return showHelp(io, 'export');
+      return exportCommand(io, parsed.positionals[0] ?? '', {
+        ...transferSelection(parsed),
+        force: parsed.booleans.force === true,
+      });
+    }
+    case 'import': {
+      const parsed = parseCommandArgs(
+        rest,
+        'import',
+        { ...TRANSFER_OPTIONS, 'mem0-project': { type: 'string' } },
+        { min: 1, max: 1, name: 'the file to import' },
+      );
+      if (parsed.help) return showHelp(io, 'import');
+      const mem0Project = parsed.strings['mem0-project'];
+      if (mem0Project !== undefined && !MEM0_PROJECT_SOURCES.includes(mem0Project as Mem0ProjectSource)) {
+        throw new UsageError(`--mem0-project must be agent_id, app_id or run_id, not '${mem0Project}'`, 'import');
+      }
+      return importCommand(io, parsed.positionals[0] ?? '', {
+        ...transferSelection(parsed),
+        mem0Project: mem0Project as Mem0ProjectSource | undefined,
+      });
+    }
+    case 'erase-user': {
+      const parsed = parseCommandArgs(
+        rest,
+        'erase-user',
+        { tenant: { type: 'string' }, ...WORKSPACE_OPTION, yes: { type: 'boolean' } },
+        { min: 1, max: 1, name: 'the userId' },
+      );
+      if (parsed.help) return showHelp(io, 'erase-user');
+      return eraseUserCommand(io, parsed.positionals[0] ?? '', {
+        workspace: parsed.strings.workspace,
+        tenantId: parsed.strings.tenant,
+        yes: parsed.booleans.yes === true,
+      });
     }
     default:
       throw new UsageError(`unknown command '${command}'`);

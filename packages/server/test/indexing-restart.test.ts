@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LEASE_MS } from '../src/indexing/indexer.js';
 import { Database } from '../src/store/database.js';
 import { claimIndexJobs } from '../src/store/index-jobs.js';
+import { resolveDatabaseUrl } from '../src/tenancy/data-dir-urls.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
@@ -80,7 +81,7 @@ describe('index jobs survive the process', () => {
       const tenantRow = await second.services.control.database.get<{ db_url: string }>(
         "SELECT db_url FROM tenants WHERE tenant_id = 'resumed'",
       );
-      const tenant = await Database.open({ url: String(tenantRow?.db_url) });
+      const tenant = await Database.open({ url: resolveDatabaseUrl(dataDir, String(tenantRow?.db_url)) });
       try {
         expect(await jobCount(tenant)).toBe(0);
         expect(await vectorCount(tenant, ids.tenant)).toBe(MEMORIES.length);

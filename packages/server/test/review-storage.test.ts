@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeServices } from '../src/bootstrap.js';
 import { Database } from '../src/store/database.js';
+import { resolveDatabaseUrl } from '../src/tenancy/data-dir-urls.js';
 import { createTestServer } from './harness.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'memory-review-storage-'));
@@ -57,7 +58,9 @@ async function damagedTenant(
 ): Promise<{ dataDir: string; file: string }> {
   const first = await createTestServer();
   await first.post('/memories/add', { content: 'lost if the tenant restarts empty', scope: { tenantId } });
-  const file = (await first.services.registry.find('default', tenantId))?.db_url?.slice('file:'.length) as string;
+  const stored = (await first.services.registry.find('default', tenantId))?.db_url as string;
+  // Stored relative to the data dir (tenancy/data-dir-urls.ts).
+  const file = resolveDatabaseUrl(first.dataDir, stored).slice('file:'.length);
   await closeServices(first.services);
   damage(file);
   rmSync(`${file}-wal`, { force: true });

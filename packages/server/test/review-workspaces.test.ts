@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resolveDatabaseUrl } from '../src/tenancy/data-dir-urls.js';
 import { runCapturing } from './cli-run.js';
 import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
@@ -99,7 +100,7 @@ describe('private files in the data dir (review finding 15)', () => {
     await server.post('/memories/add', { content: 'a tenant note', scope: { tenantId: 'private' } });
     await server.post('/memories/add', { content: 'a workspace note' });
     const [mapping] = await server.services.registry.list('default');
-    const tenantFile = (mapping?.db_url ?? '').slice('file:'.length);
+    const tenantFile = resolveDatabaseUrl(directory, mapping?.db_url ?? '').slice('file:'.length);
     const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
     expect(mode(directory)).toBe('700');
     expect(mode(path.join(directory, 'tenants'))).toBe('700');

@@ -5,7 +5,7 @@ import type { CallInput, OperationCaller, QueryInput } from '../types.js';
 /** What the backfill actions take besides `action`. */
 export type BackfillActionInput = Omit<CallInput<'management.embeddings.backfill.post'>, 'action'>;
 
-/** `client.management`: keys, tenant mappings, embedding operations and observability. */
+/** `client.management`: keys, tenant mappings, embedding operations, observability and erasing a person. */
 export function createManagementResource(call: OperationCaller) {
   const backfill = (action: 'run' | 'pause' | 'resume', input: BackfillActionInput, options?: RequestOptions) =>
     call('management.embeddings.backfill.post', { ...input, action }, options);
@@ -48,6 +48,14 @@ export function createManagementResource(call: OperationCaller) {
         /** Resumes the backfill. */
         resume: (input: BackfillActionInput = {}, options?: RequestOptions) => backfill('resume', input, options),
       },
+    },
+    users: {
+      /**
+       * Erases every record of `userId` from one database (`tenantId`, or the workspace's own), for good, and answers
+       * a receipt with a count per kind. Takes the admin token.
+       */
+      erase: (input: OperationRequest<'management.users.erase'>, options?: RequestOptions) =>
+        call('management.users.erase', input, options),
     },
     memory: {
       /** Memory lifecycle, compaction, consolidation and contradiction figures. */

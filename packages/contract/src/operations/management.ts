@@ -1,7 +1,9 @@
 import * as embeddings from '../resources/embeddings.js';
+import * as eraseUser from '../resources/erase-user.js';
 import * as evalReplay from '../resources/eval-replay.js';
 import * as management from '../resources/management.js';
 import * as observability from '../resources/observability.js';
+import * as transfer from '../resources/transfer.js';
 import { op, tenantCodes } from './define-operation.js';
 
 /** The operator routes: API keys, tenant database mappings, embedding usage and backfill, observability, replay. */
@@ -180,5 +182,57 @@ export const managementOperations = {
     data: evalReplay.EvalReplayDataSchema,
     successStatus: 200,
     createsTenant: false,
+  }),
+  'management.export': op({
+    id: 'management.export',
+    method: 'GET',
+    path: '/management/export',
+    summary: 'Export memories, history, graph, sessions and skill files as JSON lines',
+    description:
+      "An extension beyond the written contract: streams the caller's workspace (its own database and every tenant, or only `tenantId`) in the export format of docs/export-format.md, `application/x-ndjson`: a header, one record per line, a trailer with counts and a checksum. `withVectors=true` adds the vectors. Takes the admin token only.",
+    tag: 'management',
+    auth: 'management',
+    scopeSource: 'subject',
+    input: transfer.ExportInputSchema,
+    data: transfer.ExportLineSchema,
+    successStatus: 200,
+    stream: 'response',
+    errorCodes: ['TENANT_NOT_FOUND', ...tenantCodes],
+  }),
+  'management.import': op({
+    id: 'management.import',
+    method: 'POST',
+    path: '/management/import',
+    summary: 'Import an export file (or mem0 memories) into the workspace',
+    description:
+      "An extension beyond the written contract: reads an export (docs/export-format.md) or mem0 memories from the body, checks every line before writing anything (a damaged file answers 400 naming the line), then upserts by id into the caller's workspace, one transaction per database: the same file twice leaves the same state. `tenantId` picks one database of the file (or names the target of mem0 memories). The body is capped (`TRANSFER_LIMITS.importBodyBytes`); larger files go through `memory-service import`. Takes the admin token only.",
+    tag: 'management',
+    auth: 'management',
+    scopeSource: 'subject',
+    inputLocation: 'query',
+    input: transfer.ImportInputSchema,
+    data: transfer.ImportDataSchema,
+    successStatus: 200,
+    stream: 'request',
+    readOnly: false,
+    createsTenant: true,
+    errorCodes: [...tenantCodes, 'TENANT_QUOTA_EXCEEDED'],
+  }),
+  'management.users.erase': op({
+    id: 'management.users.erase',
+    method: 'POST',
+    path: '/management/users/erase',
+    summary: 'Erase a person: every record of a userId in one database, for good',
+    description:
+      "An extension beyond the written contract: removes every trace of `userId` from one database of the caller's workspace (`tenantId`, or the workspace's own): their memories (live, forgotten, superseded) with their full-text entries, vectors of every model, edit history, graph links, edges and the nodes only they linked, index and embedding jobs; their sessions with events and snapshots; their skill files and the files' mirrors on disk; the lifecycle events, retrieval events and metrics and consolidation runs that name them; and stored idempotent answers that mention them. One transaction: a failure erases nothing. Shared records (no userId) and other users' records stay. Answers a receipt with a count per kind. Not undoable. Takes the admin token only.",
+    tag: 'management',
+    auth: 'management',
+    scopeSource: 'subject',
+    input: eraseUser.EraseUserInputSchema,
+    data: eraseUser.EraseUserDataSchema,
+    successStatus: 200,
+    destructive: true,
+    createsTenant: false,
+    errorCodes: ['TENANT_NOT_FOUND', ...tenantCodes],
   }),
 } as const;

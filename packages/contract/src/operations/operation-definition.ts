@@ -103,6 +103,13 @@ export interface OperationDefinition<Input extends z.ZodType = z.ZodType, Data e
   errorCodes: readonly ErrorCode[];
   /** Fields whose validation failure has a specific code. */
   fieldCodes?: readonly FieldCodeRule[];
+  /**
+   * A body streamed as JSON lines instead of one JSON document: the answer (`response`: `application/x-ndjson`, no
+   * envelope once the first line is sent; `data` describes one line) or the request (`request`: the input is the
+   * query string, the body is the lines). The server runs these on its streamed path (auth, rate limits, the envelope
+   * for errors before the stream starts), not through a handler of the table.
+   */
+  stream?: 'response' | 'request';
 }
 
 /**

@@ -65,7 +65,8 @@ function hostOf(url: string): string {
   }
 }
 
-function size(bytes: number): string {
+/** A size for people: `512 B`, `1.5 MiB`. */
+export function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes / 1024;
@@ -105,7 +106,8 @@ function copySecretKey(config: ServerConfig, folder: string): string | undefined
 /**
  * `memory-service backup <dir> [--force]`: a consistent copy (`VACUUM INTO`) of the control database and of every
  * workspace and tenant file database, in the data dir's layout, so `MEMORY_DATA_DIR=<dir>` starts a server on it.
- * The copied control database points at the copies. Safe while a server runs on the same data dir.
+ * The copied control database names the copies relative to the folder, so the backup can be moved or copied. Safe
+ * while a server runs on the same data dir.
  */
 export async function backupCommand(io: CliIo, directory: string, force: boolean): Promise<number> {
   const config = loadConfig(io.env);
@@ -150,9 +152,10 @@ export async function backupCommand(io: CliIo, directory: string, force: boolean
         seen.set(target, item.url);
       }
       outcomes.push(await backUp(pool, folder, item));
-      // The copied control database names the copies, so the backup folder works as a data dir as it is.
+      // The copied control database names the copies relative to the backup folder, so the folder works as a data
+      // dir as it is, wherever it is moved or copied to (tenancy/data-dir-urls.ts).
       if (controlItem.relative !== null && item.relative !== null && item.repoint !== undefined) {
-        await item.repoint(control, `file:${path.join(folder, item.relative)}`);
+        await item.repoint(control, `file:${item.relative.split(path.sep).join('/')}`);
       }
     }
   } finally {
@@ -187,6 +190,11 @@ function report(
   );
   if (failed > 0)
     throw new CliFailure(`backup incomplete: ${failed} database${failed === 1 ? '' : 's'} could not be copied`);
-  if (usable) io.stdout.write(`Start a server on it with MEMORY_DATA_DIR=${folder} (leave the folder where it is).\n`);
+  if (usable) {
+    io.stdout.write(
+      `Start a server on it with MEMORY_DATA_DIR=${folder} (it may be moved or copied first), ` +
+        `or copy it into a data dir with 'memory-service restore ${folder}'.\n`,
+    );
+  }
   return EXIT_CODES.ok;
 }

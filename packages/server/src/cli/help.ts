@@ -15,6 +15,10 @@ Commands:
   embeddings ...     Show or change the embedding allowlist and per-project models
   policy ...         Show or set a tenant's default retrieval strategy (lexical, hybrid, or auto)
   backup <dir>       Copy every file database (and secret.key) into <dir>, usable as a data dir
+  restore <dir>      Copy a backup into the data dir (an empty one, or --force)
+  export <file>      Write memories, history, graph, sessions and skill files as JSON lines
+  import <file>      Read an export (or mem0 memories) into the data dir; the same file twice changes nothing
+  erase-user <userId>   Erase every record of a person from one database, for good, and print a receipt
 
 Options:
   -h, --help         Show help; 'memory-service <command> --help' shows a command's help
@@ -140,14 +144,78 @@ Options:
 
 Writes a consistent copy (SQLite's VACUUM INTO) of the control database, each workspace database and each tenant
 database that is a file into <dir> (created 0700, files 0600), in the data dir's layout: control.db, workspace.db,
-workspaces/<id>.db, tenants/<owner>/<name>.db. The copied control database points at the copies, so
-MEMORY_DATA_DIR=<dir> starts a server on the backup (keep the folder where it is). secret.key is copied too (the
+workspaces/<id>.db, tenants/<owner>/<name>.db. The copied control database names the copies relative to <dir>,
+so MEMORY_DATA_DIR=<dir> starts a server on the backup, also after the folder is moved or copied ('memory-service
+restore <dir>' copies it into the configured data dir). secret.key is copied too (the
 tokens of attached databases are sealed with it). Safe while a server runs on the same data dir: each copy is one
 read transaction. Databases on a libSQL server (libsql://, http://) are listed as skipped: back them up there.
 Reads MEMORY_DATA_DIR, MEMORY_CONTROL_DB_URL and MEMORY_DEFAULT_DB_URL like the server.
 
 Options:
   --force            Write into a folder that is not empty (files of the same name are replaced, others stay)
+  -h, --help         Show this help
+`,
+  restore: `Usage: memory-service restore <backup-dir> [--force]
+
+Copies a backup made by 'memory-service backup' into MEMORY_DATA_DIR: each database file as it is (folders 0700,
+files 0600; the backup is only read) in the same layout, and secret.key. The restored control database names
+every database relative to the data dir, so the server reads only the restored files. Stop the server on the data
+dir first.
+
+Options:
+  --force            Restore into a data dir that is not empty (files the backup has are replaced, others stay)
+  -h, --help         Show this help
+`,
+  export: `Usage: memory-service export <file> [--workspace <id>] [--tenant <id>] [--with-vectors] [--force]
+
+Writes the databases of MEMORY_DATA_DIR (or MEMORY_CONTROL_DB_URL) in the export format of docs/export-format.md:
+JSON lines, a header, one record per line (memories with every field, their edit history, graph nodes, links and
+edges, sessions with events and snapshots, skill files), a trailer with counts and a checksum. Reads page by page and
+writes as it goes, into <file>.partial (0600), renamed to <file> once complete; '-' writes to stdout. Safe while a
+server runs. A progress bar goes to stderr (a line every few seconds when stderr is not a terminal).
+
+Options:
+  --workspace <id>   Only this workspace (its own database and tenants; default: every workspace)
+  --tenant <id>      Only this tenant (of every workspace picked)
+  --with-vectors     Add the embedding vectors (large; without them an import queues the memories for indexing)
+  --force            Replace <file> when it exists
+  -h, --help         Show this help
+`,
+  import: `Usage: memory-service import <file> [--workspace <id>] [--tenant <id>] [--with-vectors] [--mem0-project <key>]
+
+Reads an export (docs/export-format.md) into MEMORY_DATA_DIR. The whole file is checked first: a line that is not
+JSON or fails its schema, an unknown version, a trailer whose counts or checksum do not match (a truncated or edited
+file) is refused naming the line, and nothing is written. Then each database of the file is written in one
+transaction, as upserts by id: importing the same file twice leaves the same state. Workspaces and tenants the data
+dir lacks are created. Memories are queued for indexing: a server derives their vectors and graph edges again.
+
+Also reads mem0 memories: JSON lines of memories, or a getAll answer ([...], {"results": [...]}); they go to the
+workspace's own database, or --tenant (see docs/export-format.md for the mapping).
+
+Options:
+  --workspace <id>   Only this workspace of the file (mem0: the target workspace; default: the default one)
+  --tenant <id>      Only this tenant of the file (mem0: the target tenant)
+  --with-vectors     Import the file's vectors too (else they are skipped and derived again)
+  --mem0-project <key>   mem0 only: agent_id, app_id or run_id becomes the projectId (default: all in metadata)
+  -h, --help         Show this help
+`,
+  'erase-user': `Usage: memory-service erase-user <userId> [--tenant <id>] [--workspace <id>] [--yes]
+
+Erases every record of <userId> from one database of MEMORY_DATA_DIR (a tenant, or the workspace's own): their
+memories (live, forgotten, superseded) with their full-text entries, vectors of every model, edit history, graph
+links and edges and the graph nodes only they linked, index and embedding jobs; their sessions with events and
+snapshots; their skill files and the files' mirrors on disk; lifecycle events, retrieval events and metrics,
+consolidation runs and backfill state that name them; and the idempotency ledger's answers that mention them.
+The database is changed in one transaction: a failure erases nothing. Shared records (no userId) and other users'
+records stay. Prints a receipt: how many of each kind were erased. It cannot be undone, and backups made before
+still hold the person. Asks for the userId to be typed again unless --yes (without a terminal, --yes is required).
+The same as POST /management/users/erase; with a server running on the data dir, prefer the route (it also waits
+for the server's indexer to finish a batch it may be writing about the person's memories).
+
+Options:
+  --tenant <id>      The tenant (default: the workspace's own database)
+  --workspace <id>   The workspace (default: the default workspace)
+  --yes              Erase without asking
   -h, --help         Show this help
 `,
   policy: `Usage: memory-service policy <command> [--tenant <id>] [--workspace <id>]

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { loadConfig } from '../config.js';
 import type { Services } from '../services.js';
 import type { ApiKeyRow, OwnerRow } from '../store/control-store.js';
+import { resolveDatabaseUrl } from '../tenancy/data-dir-urls.js';
 import { CliFailure, type CliIo, EXIT_CODES, UsageError } from './cli-io.js';
 import { printNewKey, shortTime, table, withServices } from './keys-commands.js';
 
@@ -8,7 +10,7 @@ import { printNewKey, shortTime, table, withServices } from './keys-commands.js'
 const MAX_NAME_LENGTH = 100;
 
 /**
- * Where a new workspace's own database lives: `<dataDir>/workspaces/<id>.db` when the control database is a file
+ * Where a new workspace's own database lives: `file:workspaces/<id>.db` (in the data dir) when the control database is a file
  * (one machine). With the control plane on a libSQL server, other replicas could not open a file on this machine, so
  * the workspace gets no workspace database: its requests name a tenantId (provisioned by MEMORY_TENANT_PROVISIONER),
  * and requests without one answer 400 DATABASE_NOT_CONFIGURED.
@@ -16,7 +18,8 @@ const MAX_NAME_LENGTH = 100;
 export function workspaceDatabaseUrl(services: Pick<Services, 'config'>, workspaceId: string): string | null {
   const { config } = services;
   if (!config.controlDbUrl.startsWith('file:')) return null;
-  return `file:${path.join(config.dataDir, 'workspaces', `${workspaceId}.db`)}`;
+  // Relative to the data dir (tenancy/data-dir-urls.ts): the data dir can be moved.
+  return `file:${path.posix.join('workspaces', `${workspaceId}.db`)}`;
 }
 
 /** A workspace name as given, trimmed; refused when empty, too long or holding control characters. */
@@ -57,7 +60,10 @@ export async function createWorkspaceCommand(
   const now = io.now();
   const expiresAt = expiresInMs === undefined ? null : new Date(now.getTime() + expiresInMs);
   const created = await withServices(io, (services) => createWorkspace(services, name, now, expiresAt));
-  const database = created.workspace.workspace_db_url ?? 'none (requests must name a tenantId)';
+  const stored = created.workspace.workspace_db_url;
+  // Stored relative to the data dir; shown where it is.
+  const database =
+    stored === null ? 'none (requests must name a tenantId)' : resolveDatabaseUrl(loadConfig(io.env).dataDir, stored);
   io.stdout.write(
     [
       `Created workspace '${created.workspace.name}'.`,

@@ -12,8 +12,11 @@ import { health } from './health.js';
 import {
   createKey,
   disableTenant,
+  eraseUser,
   evalReplay,
+  exportWorkspace,
   getKeys,
+  importIntoWorkspace,
   listTenants,
   memoryObservability,
   revokeKeys,
@@ -85,4 +88,7 @@ export const defaultHandlers = {
   'management.embeddings.observability': getEmbeddingsObservability,
   'management.memory.observability': memoryObservability,
   'management.memory.evalReplay': evalReplay,
+  'management.export': exportWorkspace,
+  'management.import': importIntoWorkspace,
+  'management.users.erase': eraseUser,
 } satisfies HandlerTable;

@@ -1,7 +1,14 @@
-import { LIMITS, makeApiError } from '@memory-service/contract';
+import { API_PREFIX, LIMITS, makeApiError, operationList, TRANSFER_LIMITS } from '@memory-service/contract';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorResponse } from '../api-error.js';
+
+/** The paths whose body is streamed (`stream: 'request'`: `POST /management/import`), with their own cap. */
+const STREAMED_BODY_PATHS = new Set(
+  operationList
+    .filter((operation) => operation.stream === 'request')
+    .map((operation) => `${API_PREFIX}${operation.path}`),
+);
 
 /**
  * Hono's `bodyLimit()` at the contract's cap (`LIMITS.requestBodyBytes`, 1 MiB): a larger body is refused from its
@@ -10,18 +17,25 @@ import { errorResponse } from '../api-error.js';
  */
 export function limitRequestBody({
   maxBytes = LIMITS.requestBodyBytes,
+  streamedMaxBytes = TRANSFER_LIMITS.importBodyBytes,
 }: {
   maxBytes?: number;
+  /** The cap of a streamed body (an import), counted as it arrives all the same. */
+  streamedMaxBytes?: number;
 } = {}): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (context) =>
-      errorResponse(
-        context,
-        makeApiError('INVALID_REQUEST', `The request body is larger than ${maxBytes} bytes`, {
-          field: 'body',
-          maxBytes,
-        }),
-      ),
-  });
+  const limit = (cap: number) =>
+    bodyLimit({
+      maxSize: cap,
+      onError: (context) =>
+        errorResponse(
+          context,
+          makeApiError('INVALID_REQUEST', `The request body is larger than ${cap} bytes`, {
+            field: 'body',
+            maxBytes: cap,
+          }),
+        ),
+    });
+  const json = limit(maxBytes);
+  const streamed = limit(streamedMaxBytes);
+  return (context, next) => (STREAMED_BODY_PATHS.has(context.req.path) ? streamed : json)(context, next);
 }

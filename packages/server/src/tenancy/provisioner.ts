@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { ServerConfig } from '../config.js';
 
 /** Where a provisioned tenant database lives. */
 export interface ProvisionedDatabase {
@@ -21,14 +20,15 @@ export function tenantDatabaseName(ownerId: string, tenantId: string): string {
   return `${readable}-${digest}`;
 }
 
-/** One libSQL file per tenant under `<dataDir>/tenants/<owner>/`; the file is created on first open. */
+/**
+ * One libSQL file per tenant under `<dataDir>/tenants/<owner>/`; the file is created on first open. Its URL is relative
+ * to the data dir (`file:tenants/<owner>/<name>.db`, see `data-dir-urls.ts`), so the data dir can be moved.
+ */
 export class FileProvisioner implements TenantProvisioner {
   readonly kind = 'file' as const;
-  constructor(private readonly config: ServerConfig) {}
-
   async provision(ownerId: string, tenantId: string): Promise<ProvisionedDatabase> {
     const dbName = tenantDatabaseName(ownerId, tenantId);
     const ownerDir = ownerId.replace(/[^A-Za-z0-9._-]/g, '_');
-    return { url: `file:${path.join(this.config.dataDir, 'tenants', ownerDir, `${dbName}.db`)}`, dbName };
+    return { url: `file:${path.posix.join('tenants', ownerDir, `${dbName}.db`)}`, dbName };
   }
 }

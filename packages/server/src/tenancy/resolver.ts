@@ -8,6 +8,7 @@ import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
 import type { TenantRegistry, TenantRow } from '../store/tenant-registry.js';
+import { resolveDatabaseUrl } from './data-dir-urls.js';
 import { mappingLocation } from './database-location.js';
 import { EmptyTenants } from './empty-tenants.js';
 import { namespaceFetch } from './host-routed-fetch.js';
@@ -178,23 +179,49 @@ export class TenantResolver {
   }
 
   private async workspace<T>(ownerId: string, take: (entry: Promise<TenantDatabase>) => Promise<T>): Promise<T> {
+    return take(this.cached(`workspace:${ownerId}`, null, await this.workspaceLocation(ownerId)));
+  }
+
+  /** Where an owner's workspace database is (a data-dir-relative file resolved against this server's data dir). */
+  private async workspaceLocation(ownerId: string): Promise<DatabaseLocation> {
     const owner = await this.control.findOwner(ownerId);
-    const url = owner?.workspace_db_url ?? null;
-    if (url === null) {
+    const stored = owner?.workspace_db_url ?? null;
+    if (stored === null) {
       throw new ApiError(
         'DATABASE_NOT_CONFIGURED',
         'No active workspace database is configured for this API key owner',
       );
     }
+    const url = resolveDatabaseUrl(this.config.dataDir, stored);
     const isDefault = url === this.config.defaultDbUrl;
     const namespace = isDefault ? this.config.defaultDbNamespace : undefined;
-    return take(
-      this.cached(`workspace:${ownerId}`, null, {
-        url,
-        authToken: isDefault ? this.config.defaultDbToken : undefined,
-        ...(namespace ? { fetch: namespaceFetch(namespace) } : {}),
-      }),
-    );
+    return {
+      url,
+      authToken: isDefault ? this.config.defaultDbToken : undefined,
+      ...(namespace ? { fetch: namespaceFetch(namespace) } : {}),
+    };
+  }
+
+  /**
+   * Where a database is, without opening it (export and import open their own connection to it): the workspace's
+   * with a null tenantId, else the tenant's, provisioned first when `createTenant` allows (null: no such tenant).
+   */
+  async location(
+    ownerId: string,
+    tenantId: string | null,
+    now: Date,
+    { createTenant = false }: ResolveOptions = {},
+  ): Promise<DatabaseLocation | null> {
+    if (tenantId === null) return this.workspaceLocation(ownerId);
+    let row = await this.registry.find(ownerId, tenantId);
+    if (row === undefined) {
+      if (!createTenant) return null;
+      if (!this.config.tenantAutoProvision) {
+        throw new ApiError('TENANT_DATABASE_NOT_CONFIGURED', `No database is configured for tenant '${tenantId}'`);
+      }
+      row = await this.autoProvision(ownerId, tenantId, now);
+    }
+    return this.mappingLocationOf(row);
   }
 
   private async autoProvision(ownerId: string, tenantId: string, now: Date): Promise<TenantRow> {
@@ -232,6 +259,11 @@ export class TenantResolver {
   }
 
   private openMapping(row: TenantRow): Promise<TenantDatabase> {
+    return this.cached(tenantCacheKey(row.owner_id, row.tenant_id), row.tenant_id, this.mappingLocationOf(row));
+  }
+
+  /** Where a usable mapping's database is, or the tenancy error of one that is not. */
+  private mappingLocationOf(row: TenantRow): DatabaseLocation {
     if (row.status === 'disabled') {
       throw new ApiError(
         'TENANT_DATABASE_NOT_CONFIGURED',
@@ -255,11 +287,8 @@ export class TenantResolver {
     }
     const authToken =
       row.db_token_encrypted === null ? undefined : this.readToken(row.tenant_id, row.db_token_encrypted);
-    return this.cached(
-      tenantCacheKey(row.owner_id, row.tenant_id),
-      row.tenant_id,
-      mappingLocation({ ...row, db_url: row.db_url }, authToken, this.config),
-    );
+    const url = resolveDatabaseUrl(this.config.dataDir, row.db_url);
+    return mappingLocation({ ...row, db_url: url }, authToken, this.config);
   }
 
   /** Decrypts a mapping's token; one sealed under another MEMORY_SECRET_KEY counts as missing credentials. */

@@ -5,6 +5,7 @@ import { parseJson } from '../store/rows.js';
 import type { TenantRow } from '../store/tenant-registry.js';
 import { checkAttachedDatabase, probeDatabase, validateAttachUrl } from './attach.js';
 import { AttachPolicy } from './attach-policy.js';
+import { resolveDatabaseUrl } from './data-dir-urls.js';
 import { mappingLocation } from './database-location.js';
 import { describeError, tenantCacheKey } from './resolver.js';
 
@@ -94,7 +95,8 @@ async function provisionColumns(
     }
   }
   const row = { mode: 'provision' as const, db_url: location.url, db_name: location.dbName };
-  const failure = await probeDatabase(() => mappingLocation(row, undefined));
+  const url = resolveDatabaseUrl(services.config.dataDir, location.url);
+  const failure = await probeDatabase(() => mappingLocation({ ...row, db_url: url }, undefined));
   if (failure !== null) {
     services.logger.error('tenant database check failed', { tenantId: input.tenantId, code: failure });
     throw new ApiError('TENANT_DATABASE_UNREACHABLE', 'The tenant database did not answer SELECT 1');

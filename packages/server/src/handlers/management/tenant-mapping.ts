@@ -3,6 +3,7 @@ import type { TenantMappingSchema } from '@memory-service/contract';
 import type * as z from 'zod';
 import { parseJson } from '../../store/rows.js';
 import type { TenantRow } from '../../store/tenant-registry.js';
+import { isDataDirRelative } from '../../tenancy/data-dir-urls.js';
 
 type TenantMapping = z.infer<typeof TenantMappingSchema>;
 
@@ -11,7 +12,7 @@ type TenantMapping = z.infer<typeof TenantMappingSchema>;
  * (`file:tenants/<owner>/<name>.db`), so no answer discloses the server's own paths.
  */
 function publicDbUrl(dbUrl: string | null, dataDir: string): string | null {
-  if (dbUrl === null || !dbUrl.startsWith('file:')) return dbUrl;
+  if (dbUrl === null || !dbUrl.startsWith('file:') || isDataDirRelative(dbUrl)) return dbUrl;
   const file = path.resolve(dbUrl.slice('file:'.length));
   const relative = path.relative(dataDir, file);
   return `file:${relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(file) : relative}`;
