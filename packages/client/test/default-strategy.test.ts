@@ -1,22 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryClient, type MemoryClient } from '../src/index.js';
-
-interface RunningServer {
-  url: string;
-  close: () => Promise<void> | void;
-}
-type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
-
-// Loaded by a computed name so the client type-checks without the server package.
-const serverPackage = '@memory-service/server';
-const startServer: StartServer | undefined = await import(serverPackage).then(
-  (module: { startServer?: unknown }) =>
-    typeof module.startServer === 'function' ? (module.startServer as StartServer) : undefined,
-  () => undefined,
-);
+import { startServer, useRealServer } from './real-server.js';
 
 const API_KEY = `mem_${'fedcba9876543210'.repeat(4)}`;
 
@@ -33,31 +17,14 @@ async function indexed(client: MemoryClient): Promise<void> {
 }
 
 describe.skipIf(startServer === undefined)('a client that names no strategy', () => {
-  let server: RunningServer;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'memory-client-default-'));
-    server = await startServer!({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      bootstrapApiKey: API_KEY,
-      logLevel: 'silent',
-      // The local hashing model: fast and deterministic, and an embedding model like any other to the server.
-      embeddingModel: 'local/hash-384',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
-  });
+  // The local hashing model: fast and deterministic, and an embedding model like any other to the server.
+  const running = useRealServer(API_KEY, { embeddingModel: 'local/hash-384' });
 
   it.each(['sdk_http', 'mcp'] as const)(
     'gets hybrid retrieval once its memories are indexed (%s)',
     async (transport) => {
       const scope = { tenantId: `default-${transport.replace('_', '-')}` };
-      const baseUrl = transport === 'mcp' ? `${server.url}/api/mcp` : server.url;
+      const baseUrl = transport === 'mcp' ? `${running.server.url}/api/mcp` : running.server.url;
       const client = createMemoryClient({ baseUrl, apiKey: API_KEY, scope });
       await client.memories.add({ content: 'Kayak trips leave from the pier at seven' });
       await client.memories.add({ content: 'The team deploys on Fridays' });
@@ -65,7 +32,7 @@ describe.skipIf(startServer === undefined)('a client that names no strategy', ()
       expect((await client.context.get({ query: 'kayak trips' })).trace.retrievalPolicySelection).toBe(
         'policy_default',
       );
-      await indexed(createMemoryClient({ baseUrl: server.url, apiKey: API_KEY, scope }));
+      await indexed(createMemoryClient({ baseUrl: running.server.url, apiKey: API_KEY, scope }));
       const bundle = await client.context.get({ query: 'kayak trips' });
       expect(bundle.trace).toMatchObject({
         retrievalPolicySelection: 'policy_default',

@@ -1,23 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { IDEMPOTENCY } from '@memory-service/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryClient } from '../src/index.js';
-
-interface RunningServer {
-  url: string;
-  close: () => Promise<void> | void;
-}
-type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
-
-// Loaded by a computed name so the client type-checks without the server package.
-const serverPackage = '@memory-service/server';
-const startServer: StartServer | undefined = await import(serverPackage).then(
-  (module: { startServer?: unknown }) =>
-    typeof module.startServer === 'function' ? (module.startServer as StartServer) : undefined,
-  () => undefined,
-);
+import { startServer, useRealServer } from './real-server.js';
 
 const API_KEY = `mem_${'0123456789abcdef'.repeat(4)}`;
 
@@ -41,32 +25,14 @@ function droppingFirstAnswer(sent: Array<string | null>) {
 }
 
 describe.skipIf(startServer === undefined)('a write whose answer is lost', () => {
-  let server: RunningServer;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'memory-client-idempotency-'));
-    server = await startServer!({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      bootstrapApiKey: API_KEY,
-      logLevel: 'silent',
-      embeddingModel: 'local/hash-384',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
-  });
-
+  const running = useRealServer(API_KEY, { embeddingModel: 'local/hash-384' });
   const retryFast = { initialDelayMs: 1, maxDelayMs: 1 };
 
   it('is retried with the same Idempotency-Key and stored once', async () => {
     const sent: Array<string | null> = [];
     const scope = { tenantId: 'lost-answer' };
     const client = createMemoryClient({
-      baseUrl: server.url,
+      baseUrl: running.server.url,
       apiKey: API_KEY,
       scope,
       retry: retryFast,
@@ -76,7 +42,7 @@ describe.skipIf(startServer === undefined)('a write whose answer is lost', () =>
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatch(/^idem_[0-9a-f]{32}$/);
     expect(sent[1]).toBe(sent[0]);
-    const reader = createMemoryClient({ baseUrl: server.url, apiKey: API_KEY, scope });
+    const reader = createMemoryClient({ baseUrl: running.server.url, apiKey: API_KEY, scope });
     const { sessions } = await reader.sessions.list();
     expect(sessions.map((session) => session.id)).toEqual([started.sessionId]);
   });
@@ -84,7 +50,7 @@ describe.skipIf(startServer === undefined)('a write whose answer is lost', () =>
   it('sends a new key per call, and the caller’s own key when given', async () => {
     const sent: Array<string | null> = [];
     const client = createMemoryClient({
-      baseUrl: server.url,
+      baseUrl: running.server.url,
       apiKey: API_KEY,
       scope: { tenantId: 'own-keys' },
       fetch: async (input, init) => {

@@ -90,3 +90,20 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Memories' }).waitFor();
 }
+
+/**
+ * Waits until the server has embedded and indexed every memory of the client's scope. Pages read what the server has
+ * when they load, and a busy machine slows the background indexer down.
+ */
+export async function waitForIndexing(client: MemoryClient): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { queue } = await client.management.embeddings.observability();
+        // `indexPending` (memories waiting for their index job) is this server's additive field.
+        return queue.pending + ((queue as { indexPending?: number }).indexPending ?? 0);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+}

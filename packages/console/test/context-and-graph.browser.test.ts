@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
 import type { BuiltServer } from './built-server.js';
-import { signIn, useConsoleTab } from './console-tab.js';
+import { signIn, useConsoleTab, waitForIndexing } from './console-tab.js';
 
 // The Context preview and Graph pages against one real server and one Chromium tab, as in console.browser.test.ts.
 const SCOPE = { userId: 'grace', projectId: 'graph-e2e' };
@@ -32,15 +32,7 @@ async function seed(): Promise<void> {
   await add('Always answer in British English', { type: 'rule' });
   // Every vector is stored before the gate's window opens: a hybrid call made while the indexer (slow on a busy
   // machine) still works falls back to lexical, and the gate counts that against canary.
-  await expect
-    .poll(
-      async () => {
-        const { queue } = await client.management.embeddings.observability();
-        return queue.pending + ((queue as { indexPending?: number }).indexPending ?? 0);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(0);
+  await waitForIndexing(client);
   await client.graph.rollout.set({ mode: 'shadow' });
   // The graph links and the vectors are written after each add: wait until expansion finds what it should.
   await expect

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
 import type { BuiltServer } from './built-server.js';
-import { signIn, useConsoleTab } from './console-tab.js';
+import { signIn, useConsoleTab, waitForIndexing } from './console-tab.js';
 
 // The Sessions, Skill files and Operations pages against the built server, in one tab, in order: sessions started
 // through the client are listed, one is opened with its events, checkpointed, ended and promoted in the console; skill files are created, edited and
@@ -239,15 +239,7 @@ describe('sessions, skill files and operations in a real browser', () => {
   it('shows embedding usage and runs a backfill batch', async () => {
     await client.memories.add({ content: 'The billing dashboard lives at /grafana/billing', type: 'fact' });
     // The page reads usage once: wait until the indexer (slow on a busy machine) has embedded the memory.
-    await expect
-      .poll(
-        async () => {
-          const { queue } = await client.management.embeddings.observability();
-          return queue.pending + ((queue as { indexPending?: number }).indexPending ?? 0);
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(0);
+    await waitForIndexing(client);
     await openSection('Embeddings');
     const totals = page.getByLabel('Usage totals');
     await expect
