@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
 import type { BuiltServer } from './built-server.js';
-import { signIn, useConsoleTab, waitForIndexing } from './console-tab.js';
+import { consumeExpectedErrors, signIn, useConsoleTab, waitForIndexing } from './console-tab.js';
 
 // The Context preview and Graph pages against one real server and one Chromium tab, as in console.browser.test.ts.
 const SCOPE = { userId: 'grace', projectId: 'graph-e2e' };
@@ -167,9 +167,12 @@ describe('Context preview and Graph in a real browser', () => {
     await screenshot(page, 'graph-03-topic');
   });
 
-  it('says when a memory is not found', async () => {
+  it('says when a memory is not found, however old the memories of the scope', async () => {
     await page.goto(`${server.url}/console/graph?memory=no-such-memory`);
-    await page.getByText('No memory no-such-memory among the newest 100 in this scope').waitFor();
+    await page.getByText('No memory no-such-memory in this scope').waitFor();
+    // The browser logs the 404 of memories/{id} that told the page so.
+    await expect.poll(() => tab.errors.some((line) => /404/.test(line))).toBe(true);
+    consumeExpectedErrors(tab.errors, /404/);
   });
 
   it('stays readable on a phone: rows instead of rings, nothing wider than the screen', async () => {

@@ -259,7 +259,7 @@ describe('sessions, skill files and operations in a real browser', () => {
     await page.getByRole('button', { name: 'Pause' }).and(page.locator(':enabled')).waitFor();
   });
 
-  it('plots the observability charts from the API series and from samples taken every 10 s', async () => {
+  it('plots the observability charts from the server’s stored history, and from samples taken every 10 s', async () => {
     // A contradiction for the daily trend (consolidation supersedes the older statement), and retrievals for latency.
     await client.memories.add({ content: 'Deploys go out on Tuesdays', type: 'rule' });
     await client.memories.add({ content: 'Deploys go out on Wednesdays', type: 'rule' });
@@ -275,6 +275,15 @@ describe('sessions, skill files and operations in a real browser', () => {
     await expect.poll(() => memories.locator('.chart__legend').textContent()).toMatch(/Active: \d+ memories/);
     const latency = page.getByRole('figure', { name: /Retrieval latency/ });
     await expect.poll(() => latency.locator('.chart__legend').textContent()).toMatch(/p95: [\d.]+ ms/);
+    // The server's history draws the whole window at once, before the tab has taken a second sample: one point per
+    // 6-hour bucket of the 7 days, and the latency of the searches just made.
+    const changes = page.getByRole('figure', { name: /Changes over the last 7 days/ });
+    expect(await changes.locator('.chart__caption').textContent()).toContain(
+      'created, updated and deleted per 6 hours, from what the server stored',
+    );
+    expect(await changes.locator('path').first().getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+(L[\d.]+ [\d.]+){27}$/);
+    expect(await changes.locator('.chart__legend').textContent()).toMatch(/Created: \d+ memor(y|ies)/);
+    expect(await latency.locator('.chart__caption').textContent()).toContain('from what the server stored');
 
     await page.clock.fastForward(10_000);
     await expect.poll(() => memories.locator('.chart__caption').textContent()).toContain('2 samples');

@@ -74,6 +74,55 @@ describe('GET /management/embeddings/observability', () => {
     expect(data.health).toBe('healthy');
   });
 
+  it('keeps a history of retrieval per bucket: requests, fallbacks and nearest-rank latency percentiles', async () => {
+    const historyTenant = 'retrieval-history';
+    const { database } = await server.services.resolver.resolve(DEFAULT_OWNER_ID, historyTenant, new Date());
+    const now = Date.now();
+    const insert = (minutesAgo: number, semantic: boolean, applied: boolean, latencyMs: number) =>
+      database.run(
+        `INSERT INTO embedding_retrieval_events (created_at, user_id, project_id, model_id, semantic_requested,
+           semantic_applied, fallback_reason, latency_ms) VALUES (?, NULL, NULL, NULL, ?, ?, NULL, ?)`,
+        [new Date(now - minutesAgo * 60_000).toISOString(), semantic ? 1 : 0, applied ? 1 : 0, latencyMs],
+      );
+    // Mid-bucket times, so the moment the server reads its clock cannot move them to a neighbour: 52.5 minutes ago,
+    // ten hybrid searches of 10..100 ms, the two slowest fell back; 12.5 minutes ago, one lexical search.
+    for (let index = 1; index <= 10; index += 1) await insert(52.5, true, index <= 8, index * 10);
+    await insert(12.5, false, false, 4);
+    // Three hours ago: outside a two-hour window.
+    await insert(180, true, true, 999);
+    const data = (
+      await server.call('GET', `/management/embeddings/observability?tenantId=${historyTenant}&windowHours=2`)
+    ).body.data!;
+    // Two hours in 24 five-minute buckets, the last ending now.
+    expect(data.history.bucketMinutes).toBe(5);
+    expect(data.history.points).toHaveLength(24);
+    const busy = data.history.points.flatMap((point: Record<string, unknown>, index: number) =>
+      point.requests === 0 ? [] : [{ index, ...point, at: undefined }],
+    );
+    expect(busy).toEqual([
+      {
+        index: 13,
+        at: undefined,
+        requests: 10,
+        semanticRequests: 10,
+        fallbackRate: 0.2,
+        p50LatencyMs: 50,
+        p95LatencyMs: 100,
+      },
+      {
+        index: 21,
+        at: undefined,
+        requests: 1,
+        semanticRequests: 0,
+        fallbackRate: 0,
+        p50LatencyMs: null,
+        p95LatencyMs: null,
+      },
+    ]);
+    // The window's own figures agree with the history they are made of.
+    expect(data.retrieval).toMatchObject({ requests: 11, semanticRequests: 10, p50LatencyMs: 50, p95LatencyMs: 100 });
+  });
+
   it('raises alarms and a health from breached objectives and a stale queue', async () => {
     const scope = { tenantId };
     for (let index = 0; index < 8; index += 1)

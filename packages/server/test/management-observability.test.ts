@@ -122,6 +122,33 @@ describe('memory observability from seeded activity', () => {
     expect(data.health).toBe('healthy');
   });
 
+  it('keeps the window’s history in buckets, from the stored events, however recently the report was read', async () => {
+    const day = await report('tenantId=observed&windowHours=24');
+    // A day in 48 half-hour buckets, the last ending now.
+    expect(day.history.bucketMinutes).toBe(30);
+    expect(day.history.points).toHaveLength(48);
+    expect(day.history.points[0].at).toBe(new Date(T0 - 24 * HOUR).toISOString());
+    expect(day.history.points[47].at).toBe(new Date(T0 - 30 * 60_000).toISOString());
+    const busy = day.history.points.flatMap((point: any, index: number) =>
+      point.created + point.updated + point.deleted > 0 ? [[index, point.created, point.updated, point.deleted]] : [],
+    );
+    // 2 h ago: 4 added, 3 edits, 1 forgotten; 1 h ago: the working memory expired.
+    expect(busy).toEqual([
+      [44, 4, 3, 1],
+      [46, 0, 0, 1],
+    ]);
+    const sum = (points: any[], key: string) => points.reduce((total, point) => total + point[key], 0);
+    const week = await report('tenantId=observed');
+    expect(week.history.bucketMinutes).toBe(360);
+    expect(week.history.points).toHaveLength(28);
+    for (const data of [day, week]) {
+      for (const key of ['created', 'updated', 'deleted'])
+        expect(sum(data.history.points, key)).toBe(data.lifecycle[key]);
+    }
+    // The working note, 30 h ago, is in the week's history only.
+    expect(week.history.points[23]).toMatchObject({ created: 1, updated: 0, deleted: 0 });
+  });
+
   it('narrows to a 24 h window', async () => {
     const data = await report('tenantId=observed&windowHours=24');
     expect(data.lifecycle).toEqual({ created: 4, updated: 3, deleted: 2, active: 4, total: 7 });

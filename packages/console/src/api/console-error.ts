@@ -12,13 +12,23 @@ export interface ConsoleError {
   field: string | null;
 }
 
+/**
+ * The error's own words without the ` (operationId: METHOD /api/...)` the client appends for developers' logs: a
+ * person reads what went wrong, and the request id beside it finds the call in the server log.
+ */
+function wordsOf(error: MemoryApiError): string {
+  if (error.operationId === null || !error.message.endsWith(')')) return error.message;
+  const at = error.message.lastIndexOf(` (${error.operationId}: `);
+  return at > 0 ? error.message.slice(0, at) : error.message;
+}
+
 /** Turns anything thrown into a `ConsoleError`; the client's typed errors keep their code and message. */
 export function toConsoleError(error: unknown): ConsoleError {
   if (MemoryApiError.isInstance(error)) {
     const field = error.details['field'];
     return {
       code: error.code,
-      message: error.message,
+      message: wordsOf(error),
       status: error.status,
       requestId: error.requestId,
       field: typeof field === 'string' ? field : null,

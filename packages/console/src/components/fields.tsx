@@ -27,7 +27,7 @@ function FieldFrame({ label, hint, id, children }: FieldFrameProps) {
 /** The input attributes the console's text fields pass through. */
 interface InputProps {
   name?: string;
-  type?: 'text' | 'search' | 'number' | 'password';
+  type?: 'text' | 'search' | 'number' | 'password' | 'datetime-local';
   placeholder?: string;
   autocomplete?: string;
   spellcheck?: boolean;

@@ -44,3 +44,11 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
 }
+
+/**
+ * A count with its noun in the right number, in the reader's locale: `1 memory`, `3 memories`, `1,204 edges`.
+ * `plural` defaults to the noun with an `s`.
+ */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString()} ${count === 1 ? singular : plural}`;
+}

@@ -14,6 +14,40 @@ export const AlarmSchema = z.object({
   threshold: z.number(),
 });
 
+/**
+ * An additive field of both observability reports: the window cut into equal buckets (oldest first; the last one
+ * ends at the time of the answer), each with its figures, computed from what the server stored, so a chart has a
+ * history the moment it opens. Optional in the type (another implementation may not send it); this server always
+ * does.
+ */
+function historyOf<Point extends z.ZodRawShape>(point: Point) {
+  return z
+    .object({
+      bucketMinutes: z.number().int().positive(),
+      points: z.array(z.object({ at: z.iso.datetime(), ...point })),
+    })
+    .optional()
+    .describe(
+      'The window in equal buckets, oldest first, each starting at `at` and lasting bucketMinutes (the last one ends at the time of the answer), from what the server stored. An additive field.',
+    );
+}
+
+/** One bucket of retrieval figures: as `retrieval`, over the bucket's requests. */
+export const RetrievalHistorySchema = historyOf({
+  requests: z.number().int(),
+  semanticRequests: z.number().int(),
+  fallbackRate: z.number(),
+  p50LatencyMs: z.number().nullable(),
+  p95LatencyMs: z.number().nullable(),
+});
+
+/** One bucket of lifecycle events: memories created, updated and deleted (forgotten, expired or merged). */
+export const LifecycleHistorySchema = historyOf({
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+});
+
 // management/embeddings/observability
 export const EmbeddingsObservabilityInputSchema = z.strictObject({
   ...scopeQueryShape,
@@ -40,6 +74,7 @@ export const EmbeddingsObservabilityDataSchema = z.object({
     p50LatencyMs: z.number().nullable(),
     p95LatencyMs: z.number().nullable(),
   }),
+  history: RetrievalHistorySchema,
   cost: z.object({ usageMonth: z.string(), tokenCount: z.number().int(), estimatedCostUsd: z.number() }),
   slos: z.object({
     maxFallbackRate: z.number(),
@@ -68,6 +103,7 @@ export const MemoryObservabilityDataSchema = z.object({
     active: z.number().int(),
     total: z.number().int(),
   }),
+  history: LifecycleHistorySchema,
   compaction: z.object({
     sessionsStarted: z.number().int(),
     sessionsClosed: z.number().int(),

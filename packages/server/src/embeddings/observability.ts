@@ -1,10 +1,11 @@
 import type { OperationData, ResolvedScope } from '@memory-service/contract';
+import { historyBuckets } from '../observability/history-buckets.js';
 import { coverage } from '../store/embedding-coverage.js';
 import { workerFigures } from '../store/embedding-jobs.js';
 import { usageReport } from '../store/embedding-usage.js';
 import { graphErrorCodesSince } from '../store/graph-errors.js';
 import { pendingIndexJobs } from '../store/index-jobs.js';
-import { retrievalFigures } from '../store/retrieval-events.js';
+import { retrievalFigures, retrievalHistory } from '../store/retrieval-events.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { backfillStatus } from './backfill.js';
 import { alarmsFor, healthOf, type SloFigures, slosFor } from './embedding-slos.js';
@@ -52,6 +53,8 @@ export async function embeddingsObservability(
   const backfill = await backfillStatus(tenant, request.scope, request.modelId, coverageFigures);
   const worker = await workerFigures(database, request.scope, since, request.modelFilter);
   const retrieval = await retrievalFigures(database, request.scope, since, request.modelFilter);
+  const buckets = historyBuckets(request.now, request.windowHours);
+  const history = await retrievalHistory(database, request.scope, buckets, request.modelFilter);
   const usage = await usageReport(database, {
     usageMonth: request.usageMonth,
     projectId: request.scope.projectId,
@@ -90,6 +93,7 @@ export async function embeddingsObservability(
     },
     backfill,
     retrieval,
+    history: { bucketMinutes: buckets.bucketMinutes, points: history },
     cost: {
       usageMonth: request.usageMonth,
       tokenCount: usage.summary.tokenCount,

@@ -1,5 +1,6 @@
 import type { InValue } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
+import { bucketArgs, bucketIndexSql, type HistoryBuckets } from '../observability/history-buckets.js';
 import type { Database } from './database.js';
 import { allOf, type Condition } from './scope-filter.js';
 
@@ -136,5 +137,26 @@ export class LifecycleReport {
       where.args,
     );
     return new Map(rows.map((row) => [String(row.day), count(row.count)]));
+  }
+
+  /**
+   * How many events of each kind each history bucket holds: a map from bucket index to counts by kind (buckets and
+   * kinds with none are absent). The buckets cover the report's window.
+   */
+  async eventHistory(kinds: readonly string[], buckets: HistoryBuckets): Promise<Map<number, Map<string, number>>> {
+    const where = this.eventWhere(kinds);
+    const rows = await this.database.all<{ bucket: number; kind: string; count: number }>(
+      `SELECT ${bucketIndexSql('e.created_at', buckets)} AS bucket, e.kind AS kind, count(*) AS count
+       FROM lifecycle_events e WHERE ${where.sql} AND e.created_at >= ? GROUP BY 1, 2`,
+      [...bucketArgs(buckets), ...where.args, new Date(buckets.start).toISOString()],
+    );
+    const history = new Map<number, Map<string, number>>();
+    for (const row of rows) {
+      const bucket = Math.min(count(row.bucket), buckets.count - 1);
+      const kinds = history.get(bucket) ?? new Map<string, number>();
+      kinds.set(row.kind, (kinds.get(row.kind) ?? 0) + count(row.count));
+      history.set(bucket, kinds);
+    }
+    return history;
   }
 }

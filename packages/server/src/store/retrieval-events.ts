@@ -1,7 +1,9 @@
+import type { InValue } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
+import { bucketArgs, bucketIndexSql, type HistoryBuckets, historyPoints } from '../observability/history-buckets.js';
 import { withoutModelLoad } from '../observability/request-observation.js';
 import type { Database } from './database.js';
-import { allOf, visibleTo } from './scope-filter.js';
+import { allOf, type Condition, visibleTo } from './scope-filter.js';
 
 /** One retrieve() call as observability sees it. */
 export interface RetrievalEvent {
@@ -60,11 +62,40 @@ export interface RetrievalFigures {
   p95LatencyMs: number | null;
 }
 
-/** The nearest-rank percentile of ascending values. */
-export function percentile(sorted: readonly number[], fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = Math.max(1, Math.ceil(fraction * sorted.length));
-  return sorted[rank - 1] ?? null;
+/** The semantic searches of one bucket: how many, how many fell back, and their nearest-rank p50 and p95. */
+interface SemanticBucket {
+  bucket: number;
+  n: number;
+  fallbacks: number | null;
+  p50: number | null;
+  p95: number | null;
+}
+
+/**
+ * The semantic searches matching `where`, grouped by `bucketSql` (its arguments first): the database ranks each
+ * bucket's latencies with window functions and answers one row per bucket, however many searches it holds.
+ */
+function semanticByBucket(
+  database: Database,
+  bucketSql: string,
+  bucketArgs: readonly InValue[],
+  where: Condition,
+): Promise<SemanticBucket[]> {
+  return database.all<SemanticBucket>(
+    `WITH events AS (
+       SELECT ${bucketSql} AS bucket, latency_ms, semantic_applied FROM embedding_retrieval_events WHERE ${where.sql}
+     ), ranked AS (
+       SELECT bucket, latency_ms, semantic_applied,
+         ROW_NUMBER() OVER (PARTITION BY bucket ORDER BY latency_ms) AS rank,
+         COUNT(*) OVER (PARTITION BY bucket) AS n
+       FROM events
+     )
+     SELECT bucket, MAX(n) AS n, SUM(CASE WHEN semantic_applied = 0 THEN 1 ELSE 0 END) AS fallbacks,
+       MAX(CASE WHEN rank = (n * 50 + 99) / 100 THEN latency_ms END) AS p50,
+       MAX(CASE WHEN rank = (n * 95 + 99) / 100 THEN latency_ms END) AS p95
+     FROM ranked GROUP BY bucket`,
+    [...bucketArgs, ...where.args],
+  );
 }
 
 /** Retrieval figures since a time for requests visible to a scope (and one model, when given). */
@@ -85,19 +116,77 @@ export async function retrievalFigures(
     { sql: 'semantic_requested = 1', args: [] },
     ...(modelId === undefined ? [] : [{ sql: '(model_id = ? OR model_id IS NULL)', args: [modelId] }]),
   );
-  const rows = await database.all<{ latency_ms: number; semantic_applied: number }>(
-    `SELECT latency_ms, semantic_applied FROM embedding_retrieval_events WHERE ${semantic.sql} ORDER BY latency_ms`,
-    semantic.args,
-  );
-  const latencies = rows.map((row) => Number(row.latency_ms));
-  const fallbacks = rows.filter((row) => Number(row.semantic_applied) === 0).length;
-  const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+  // The database ranks the latencies and answers one row: reading every latency of a busy week into the process
+  // would grow with the traffic.
+  const [row] = await semanticByBucket(database, '0', [], semantic);
+  const semanticRequests = Number(row?.n ?? 0);
+  const fallbacks = Number(row?.fallbacks ?? 0);
   return {
     requests: Number(totals?.requests ?? 0),
-    semanticRequests: rows.length,
+    semanticRequests,
     semanticFallbacks: fallbacks,
-    fallbackRate: rows.length === 0 ? 0 : Math.round((fallbacks / rows.length) * 10_000) / 10_000,
-    p50LatencyMs: round(percentile(latencies, 0.5)),
-    p95LatencyMs: round(percentile(latencies, 0.95)),
+    fallbackRate: semanticRequests === 0 ? 0 : Math.round((fallbacks / semanticRequests) * 10_000) / 10_000,
+    p50LatencyMs: round(row?.p50),
+    p95LatencyMs: round(row?.p95),
   };
+}
+
+/** A latency in ms to two decimals, or null. */
+function round(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+}
+
+/** One history bucket of retrieval figures (as `RetrievalFigures`, over the bucket's requests). */
+export interface RetrievalHistoryPoint {
+  at: string;
+  requests: number;
+  semanticRequests: number;
+  fallbackRate: number;
+  p50LatencyMs: number | null;
+  p95LatencyMs: number | null;
+}
+
+/**
+ * Retrieval figures per history bucket for requests visible to a scope (semantic ones of one model, when given).
+ * The database computes each bucket's nearest-rank percentiles with window functions and answers two numbers per
+ * bucket, so the history costs the same few rows however many requests the window holds.
+ */
+export async function retrievalHistory(
+  database: Database,
+  scope: ResolvedScope,
+  buckets: HistoryBuckets,
+  modelId?: string,
+): Promise<RetrievalHistoryPoint[]> {
+  await database.logs.flush();
+  const where = allOf({ sql: 'created_at >= ?', args: [new Date(buckets.start).toISOString()] }, visibleTo(scope));
+  const bucket = bucketIndexSql('created_at', buckets);
+  const requestRows = await database.all<{ bucket: number; requests: number }>(
+    `SELECT ${bucket} AS bucket, COUNT(*) AS requests FROM embedding_retrieval_events WHERE ${where.sql} GROUP BY 1`,
+    [...bucketArgs(buckets), ...where.args],
+  );
+  const semantic = allOf(
+    where,
+    { sql: 'semantic_requested = 1', args: [] },
+    ...(modelId === undefined ? [] : [{ sql: '(model_id = ? OR model_id IS NULL)', args: [modelId] }]),
+  );
+  const semanticRows = await semanticByBucket(database, bucket, bucketArgs(buckets), semantic);
+  // An event at the very end of the window belongs to the last bucket.
+  const last = buckets.count - 1;
+  const requests = new Map<number, number>();
+  for (const row of requestRows) {
+    const index = Math.min(Number(row.bucket), last);
+    requests.set(index, (requests.get(index) ?? 0) + Number(row.requests));
+  }
+  const semanticOf = new Map(semanticRows.map((row) => [Math.min(Number(row.bucket), last), row]));
+  return historyPoints(buckets, (index) => {
+    const row = semanticOf.get(index);
+    const n = Number(row?.n ?? 0);
+    return {
+      requests: requests.get(index) ?? 0,
+      semanticRequests: n,
+      fallbackRate: n === 0 ? 0 : Math.round((Number(row?.fallbacks ?? 0) / n) * 10_000) / 10_000,
+      p50LatencyMs: round(row?.p50),
+      p95LatencyMs: round(row?.p95),
+    };
+  });
 }

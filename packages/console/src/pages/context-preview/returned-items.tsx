@@ -2,6 +2,7 @@ import type { ConflictPair, ContextGetResult, RetrievedMemory } from '@memory-se
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { shortContent } from '../../components/conflict-roles.js';
+import { countOf } from '../../components/format.js';
 import { MemoryDates } from '../../components/memory-dates.js';
 import { SupersededBy } from '../../components/memory-link.js';
 import { TagList } from '../../components/tag-list.js';
@@ -138,7 +139,7 @@ export function ReturnedItems({ context, text }: { context: ContextGetResult; te
             </p>
             <p class="returned-item__meta">
               <span>{file.content.length.toLocaleString()} characters</span>
-              <span>used {file.useCount} times</span>
+              <span>used {countOf(file.useCount, 'time')}</span>
               <InText shown={skillFileInText(text, file.path)} />
             </p>
           </li>

@@ -100,7 +100,8 @@ function drawFor(graph: Neighbourhood, width: number, layoutWidth: number): Grap
   });
   const nodes: DrawnNode[] = positions.nodes.map((placed) => {
     const radius = radiusOf(placed);
-    const candidates = sides.map((side) => labelAt(placed.x, placed.y, radius, placed.lines, side));
+    const centre = placed.node.id === graph.centreId;
+    const candidates = sides.map((side) => labelAt(placed.x, placed.y, radius, placed.lines, side, centre));
     const label = chooseLabel(candidates, segments, taken);
     taken.push(label.box);
     return { ...placed, radius, label };

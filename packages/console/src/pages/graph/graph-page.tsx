@@ -62,8 +62,11 @@ export function GraphPage({ searchParams }: PageProps) {
         ) : picture.data.found ? (
           <NeighbourhoodView loaded={picture.data} onOpen={open} />
         ) : (
-          <EmptyState title={`No memory ${picture.data.id} among the newest ${LIMITS.listLimit.max} in this scope`}>
-            <p>The API reads memories by listing them; choose one above, or check the scope in the header.</p>
+          <EmptyState title={`No memory ${picture.data.id} in this scope`}>
+            <p>
+              It may have been forgotten, or belong to another user or project: choose one above, or check the scope in
+              the header.
+            </p>
           </EmptyState>
         )}
       </section>
@@ -74,7 +77,13 @@ export function GraphPage({ searchParams }: PageProps) {
         {rollout.data === undefined ? (
           rollout.loading && <Loading label="Reading the rollout" />
         ) : (
-          <RolloutPanel data={rollout.data} />
+          <RolloutPanel
+            data={rollout.data}
+            onChanged={() => {
+              rollout.reload();
+              status.reload();
+            }}
+          />
         )}
         {status.error === undefined ? null : (
           <ErrorPanel error={status.error} title="Could not read the graph status" onRetry={status.reload} />

@@ -1,6 +1,6 @@
 import type { OperationData } from '@memory-service/contract';
 import { useId } from 'preact/hooks';
-import { formatDateTime } from '../../components/format.js';
+import { countOf, formatDateTime } from '../../components/format.js';
 import { Link } from '../../router/link.js';
 import { type CentreNodeKind, graphPath } from './graph-target.js';
 
@@ -32,7 +32,8 @@ export function GraphStatusPanel({ status }: { status: GraphStatus }) {
         <div class="fields__row">
           <dt>holds</dt>
           <dd>
-            {counts.memories} memories, {counts.nodes} nodes, {counts.edges} edges, {counts.memoryLinks} memory links
+            {countOf(counts.memories, 'memory', 'memories')}, {countOf(counts.nodes, 'node')},{' '}
+            {countOf(counts.edges, 'edge')}, {countOf(counts.memoryLinks, 'memory link')}
           </dd>
         </div>
         <div class="fields__row">

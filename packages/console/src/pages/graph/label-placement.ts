@@ -1,3 +1,5 @@
+import { textWidth } from '../../components/text-width.js';
+
 /** An axis-aligned rectangle in picture pixels. */
 export interface Box {
   left: number;
@@ -27,9 +29,9 @@ export interface Segment {
   y2: number;
 }
 
-/** Pixel metrics of the 12 px node labels and 11 px edge labels (a system sans-serif, on the wide side). */
-export const NODE_LABEL = { characterWidth: 6.6, lineHeight: 14, ascent: 11 } as const;
-const EDGE_LABEL = { characterWidth: 6.2, height: 13 } as const;
+/** Pixel metrics of the 12 px node labels and 11 px edge labels; widths come from `textWidth`. */
+export const NODE_LABEL = { size: 12, lineHeight: 14, ascent: 11 } as const;
+const EDGE_LABEL = { size: 11, height: 13 } as const;
 const GAP = 4;
 
 function overlaps(a: Box, b: Box): boolean {
@@ -61,9 +63,16 @@ function crosses(segment: Segment, box: Box): boolean {
   return true;
 }
 
-/** The label box of a node at (x, y) with shape radius `radius` on one side. */
-export function labelAt(x: number, y: number, radius: number, lines: readonly string[], side: LabelSide): PlacedLabel {
-  const width = Math.max(...lines.map((line) => line.length)) * NODE_LABEL.characterWidth;
+/** The label box of a node at (x, y) with shape radius `radius` on one side (`bold`: the centre's label). */
+export function labelAt(
+  x: number,
+  y: number,
+  radius: number,
+  lines: readonly string[],
+  side: LabelSide,
+  bold = false,
+): PlacedLabel {
+  const width = Math.max(...lines.map((line) => textWidth(line, { size: NODE_LABEL.size, bold })));
   const height = lines.length * NODE_LABEL.lineHeight;
   const place = (anchor: PlacedLabel['anchor'], left: number, top: number): PlacedLabel => ({
     side,
@@ -112,7 +121,7 @@ export function chooseLabel(
  * (nodes, their labels, other edge labels); the middle when every point overlaps something.
  */
 export function edgeLabelBox(segment: Segment, text: string, taken: readonly Box[]): Box {
-  const width = text.length * EDGE_LABEL.characterWidth + 4;
+  const width = textWidth(text, { size: EDGE_LABEL.size }) + 4;
   const boxAt = (t: number): Box => {
     const x = segment.x1 + (segment.x2 - segment.x1) * t;
     const y = segment.y1 + (segment.y2 - segment.y1) * t;

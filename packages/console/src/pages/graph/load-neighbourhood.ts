@@ -1,4 +1,4 @@
-import type { Memory, MemoryClient } from '@memory-service/client';
+import { type Memory, type MemoryClient, NotFoundError } from '@memory-service/client';
 import { type ContextTrace, LIMITS } from '@memory-service/contract';
 import { buildNeighbourhood } from './build-neighbourhood.js';
 import type { GraphFocus, Neighbourhood } from './graph-model.js';
@@ -17,10 +17,14 @@ export type LoadedNeighbourhood =
   | { found: true; focus: GraphFocus; graph: Neighbourhood; trace: ContextTrace }
   | { found: false; id: string };
 
-/** The memory of an id among the newest the API lists (it has no route that reads one memory by id). */
+/** The memory of an id in the scope (memories/{id}, whatever its age); undefined when the scope has none. */
 async function findMemory(client: MemoryClient, id: string, signal: AbortSignal): Promise<Memory | undefined> {
-  const { memories } = await client.memories.list({ limit: LIMITS.listLimit.max }, { signal });
-  return memories.find((memory) => memory.id === id);
+  try {
+    return (await client.memories.get(id, {}, { signal })).memory;
+  } catch (error) {
+    if (NotFoundError.isInstance(error)) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,10 @@
-import type { OperationData } from '@memory-service/contract';
-import { useId } from 'preact/hooks';
+import { type OperationData, ROLLOUT_MODES, type RolloutMode } from '@memory-service/contract';
+import { useId, useState } from 'preact/hooks';
+import { useAction } from '../../api/use-action.js';
+import { ErrorPanel } from '../../components/error-panel.js';
+import { SelectField } from '../../components/fields.js';
 import { formatDateTime } from '../../components/format.js';
+import { NEXT_STEP, reasonWords } from './rollout-words.js';
 
 type RolloutData = OperationData<'graph.rollout.get'>;
 
@@ -56,21 +60,65 @@ function gateRows({ shadowMetrics: metrics, qualityGate: { thresholds } }: Rollo
   ] as const;
 }
 
-function Codes({ codes }: { codes: readonly string[] }) {
-  if (codes.length === 0) return <span>none</span>;
+/** Reason or blocker codes in plain words, each with its code (what logs and the API name) in small print. */
+function Reasons({ codes, none }: { codes: readonly string[]; none: string }) {
+  if (codes.length === 0) return <span>{none}</span>;
   return (
-    <ul class="code-list">
+    <ul class="reason-list">
       {codes.map((code) => (
         <li key={code}>
-          <code>{code}</code>
+          {reasonWords(code)} <code class="muted small">{code}</code>
         </li>
       ))}
     </ul>
   );
 }
 
-/** `graph/rollout`: the mode and what it does, the quality gate's verdict, reasons and measures, and the plan. */
-export function RolloutPanel({ data }: { data: RolloutData }) {
+const MODE_OPTIONS = ROLLOUT_MODES.map((mode) => ({ value: mode, label: mode }));
+
+/**
+ * Moves the rollout (graph/rollout POST). The server refuses canary while the gate blocks it
+ * (`CANARY_ROLLOUT_BLOCKED`), which shows here in its own words.
+ */
+function RolloutControl({ mode, onChanged }: { mode: RolloutMode; onChanged: (data: RolloutData) => void }) {
+  const [next, setNext] = useState<RolloutMode>(mode === 'off' ? 'shadow' : mode === 'shadow' ? 'canary' : 'shadow');
+  const move = useAction((client, target: RolloutMode) => client.graph.rollout.set({ mode: target }));
+  return (
+    <form
+      class="rollout-control"
+      aria-label="Move the rollout"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const data = await move.run(next);
+        if (data !== undefined) onChanged(data);
+      }}
+    >
+      <p class="muted small">{NEXT_STEP[mode]}</p>
+      <div class="rollout-control__row">
+        <SelectField
+          label="New mode"
+          name="mode"
+          value={next}
+          onValue={(value) => {
+            setNext(value as RolloutMode);
+            move.reset();
+          }}
+          options={MODE_OPTIONS}
+        />
+        <button type="submit" class="button button--primary" disabled={move.pending || next === mode}>
+          {move.pending ? 'Setting…' : 'Set mode'}
+        </button>
+      </div>
+      {move.error === undefined ? null : <ErrorPanel error={move.error} title="The rollout did not move" />}
+    </form>
+  );
+}
+
+/**
+ * `graph/rollout`: the mode and what it does, the quality gate's verdict, its reasons and measures in plain words,
+ * the plan, and a control to move the mode.
+ */
+export function RolloutPanel({ data, onChanged }: { data: RolloutData; onChanged: (data: RolloutData) => void }) {
   const titleId = useId();
   const { rollout, qualityGate, rolloutPlan, retrievalPolicy } = data;
   return (
@@ -106,14 +154,14 @@ export function RolloutPanel({ data }: { data: RolloutData }) {
         <div class="fields__row">
           <dt>reasons</dt>
           <dd>
-            <Codes codes={qualityGate.reasonCodes} />
+            <Reasons codes={qualityGate.reasonCodes} none="None: every measure is met." />
           </dd>
         </div>
         <div class="fields__row">
           <dt>plan</dt>
           <dd>
             recommended mode <strong>{rolloutPlan.recommendedMode}</strong>,{' '}
-            {rolloutPlan.defaultBehaviorDecision.replace('_', ' ')}; default strategy{' '}
+            {rolloutPlan.defaultBehaviorDecision.replaceAll('_', ' ')}; default strategy{' '}
             <strong>{retrievalPolicy.defaultStrategy}</strong>
             {rolloutPlan.autopilot.enabled
               ? ` · autopilot on${rolloutPlan.autopilot.applied ? ', applied' : ''}`
@@ -123,10 +171,11 @@ export function RolloutPanel({ data }: { data: RolloutData }) {
         <div class="fields__row">
           <dt>blockers</dt>
           <dd>
-            <Codes codes={rolloutPlan.blockerCodes} />
+            <Reasons codes={rolloutPlan.blockerCodes} none="None." />
           </dd>
         </div>
       </dl>
+      <RolloutControl key={rollout.mode} mode={rollout.mode} onChanged={onChanged} />
       <table class="gate-table">
         <caption>The gate's measures over its window</caption>
         <thead>

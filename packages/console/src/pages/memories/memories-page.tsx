@@ -10,12 +10,21 @@ import type { PageProps } from '../../pages.js';
 import { Link } from '../../router/link.js';
 import { consolePath, navigate } from '../../router/router.js';
 import { offerUndo } from '../../undo/undo-list.js';
+import { type AddedMemory, AddMemoryDialog } from './add-memory-dialog.js';
 import { BulkForgetDialog } from './bulk-forget-dialog.js';
 import type { RelatedMemories } from './memory-conflicts.js';
 import { MemoryDialog } from './memory-dialog.js';
 import { MemoryFilters } from './memory-filters.js';
 import { forgetKey, MemoryList } from './memory-list.js';
-import { EMPTY_QUERY, type ListedMemory, loadMemories, type MemoryQuery } from './memory-query.js';
+import {
+  appendPage,
+  EMPTY_QUERY,
+  type ListedMemory,
+  loadMemories,
+  type MemoryQuery,
+  type MemoryResults,
+} from './memory-query.js';
+import { OpenByIdForm } from './open-by-id-form.js';
 import { SearchTrace } from './search-trace.js';
 import { useLinkedMemory } from './use-linked-memory.js';
 
@@ -24,14 +33,32 @@ function preview(content: string): string {
 }
 
 /**
- * Memories: list with filters, full-text and hybrid search, each memory's dates and conflicts, one memory with all
- * its fields (also opened by a link, `?memory=<id>`), edit, forget (at once, with Undo through memories/restore),
- * and bulk forget with a dry-run preview first.
+ * Memories: list with filters (page after page with Load more), full-text and hybrid search, each memory's dates
+ * and conflicts, one memory with all its fields (also opened by a link, `?memory=<id>`, or by pasting its id), add,
+ * edit, forget (at once, with Undo through memories/restore), and bulk forget with a dry-run preview first.
  */
 export function MemoriesPage({ searchParams }: PageProps) {
   const client = useClient();
   const [query, setQuery] = useState<MemoryQuery>(EMPTY_QUERY);
-  const results = useRequest((api, signal) => loadMemories(api, query, signal), [query]);
+  const firstPage = useRequest((api, signal) => loadMemories(api, query, signal), [query]);
+  // The memories/list pages after the first that Load more read; a new query starts again from the first.
+  const [laterPages, setLaterPages] = useState<MemoryResults[]>([]);
+  useEffect(() => setLaterPages([]), [query]);
+  const loadMore = useAction((api, cursor: string) => loadMemories(api, query, new AbortController().signal, cursor));
+  const results = {
+    ...firstPage,
+    // A reload starts from the first page again: an add or a forget shifts where each later page begins.
+    reload: () => {
+      setLaterPages([]);
+      firstPage.reload();
+    },
+    data:
+      firstPage.data === undefined
+        ? undefined
+        : laterPages.reduce((loaded, page) => appendPage(loaded, page, query), firstPage.data),
+  };
+  const [adding, setAdding] = useState(false);
+  const [addNotice, setAddNotice] = useState<AddedMemory | null>(null);
   const [selected, setSelected] = useState<ListedMemory | null>(null);
   // The memory a "superseded by" or "Conflicts with" link names (`?memory=<id>`) opens in the dialog.
   const linked = useLinkedMemory(searchParams.get('memory'), results.data);
@@ -86,12 +113,32 @@ export function MemoriesPage({ searchParams }: PageProps) {
         title="Memories"
         description="What the service remembers in this scope. Forget soft-deletes at once; Undo in the toast restores the memory."
         actions={
-          <button type="button" class="button" onClick={() => setBulkOpen(true)}>
-            Bulk forget…
-          </button>
+          <>
+            <button type="button" class="button button--primary" onClick={() => setAdding(true)}>
+              Add memory…
+            </button>
+            <button type="button" class="button" onClick={() => setBulkOpen(true)}>
+              Bulk forget…
+            </button>
+          </>
         }
       />
       <MemoryFilters query={query} onQuery={setQuery} />
+      <OpenByIdForm onOpen={(id) => navigate(`${consolePath('memories')}?memory=${encodeURIComponent(id)}`)} />
+      {addNotice === null ? null : (
+        <div class="notice notice--with-actions" role="status">
+          <p>
+            {addNotice.deduplicated
+              ? 'Already remembered: the service kept the memory it had with the same content instead of storing a copy.'
+              : 'Added.'}{' '}
+            <Link href={`${consolePath('memories')}?memory=${encodeURIComponent(addNotice.memory.id)}`}>Open it</Link>
+          </p>
+          <button type="button" class="button button--quiet button--small" onClick={() => setAddNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
       {linked.missing ? (
         <p class="notice" role="status">
           No memory <code>{linked.id}</code> in this scope: it may have been forgotten, or belong to another user or
@@ -135,6 +182,27 @@ export function MemoriesPage({ searchParams }: PageProps) {
             ) : (
               <MemoryList memories={memories} onOpen={setSelected} related={related} />
             )}
+            {results.data.nextCursor === null ? null : (
+              <div class="actions">
+                <button
+                  type="button"
+                  class="button"
+                  disabled={loadMore.pending}
+                  onClick={async () => {
+                    const cursor = results.data?.nextCursor;
+                    if (cursor === null || cursor === undefined) return;
+                    const page = await loadMore.run(cursor);
+                    if (page !== undefined) setLaterPages((pages) => [...pages, page]);
+                  }}
+                >
+                  {loadMore.pending ? 'Loading…' : 'Load more'}
+                </button>
+                <span class="muted small">Older memories follow.</span>
+              </div>
+            )}
+            {loadMore.error === undefined ? null : (
+              <ErrorPanel error={loadMore.error} title="Could not load more memories" />
+            )}
           </>
         )}
       </section>
@@ -151,6 +219,15 @@ export function MemoriesPage({ searchParams }: PageProps) {
         forgetError={forgetAction.error}
       />
       <BulkForgetDialog open={bulkOpen} onClose={() => setBulkOpen(false)} onForgotten={results.reload} />
+      <AddMemoryDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(added) => {
+          setAdding(false);
+          setAddNotice(added);
+          results.reload();
+        }}
+      />
     </>
   );
 }

@@ -74,6 +74,8 @@ export interface MemoryResults {
   /** The contradicts pairs among the listed memories (memories/list; a search answers none). */
   conflicts: ConflictPair[];
   trace: Awaited<ReturnType<MemoryClient['memories']['search']>>['trace'] | null;
+  /** memories/list: the cursor of the page after these (null when none follows); a search has none. */
+  nextCursor: string | null;
 }
 
 function applyPageFilters(memories: ListedMemory[], query: MemoryQuery, now: number): ListedMemory[] {
@@ -88,11 +90,15 @@ function applyPageFilters(memories: ListedMemory[], query: MemoryQuery, now: num
   return kept;
 }
 
-/** Runs the query: memories/search when there is text, else memories/list; then the page's filters. */
+/**
+ * Runs the query: memories/search when there is text, else memories/list (from `cursor`, a page's `nextCursor`, when
+ * given); then the page's filters.
+ */
 export async function loadMemories(
   client: MemoryClient,
   query: MemoryQuery,
   signal: AbortSignal,
+  cursor?: string,
 ): Promise<MemoryResults> {
   const type = query.type === '' ? undefined : query.type;
   const layer = query.layer === '' ? undefined : query.layer;
@@ -101,7 +107,13 @@ export async function loadMemories(
   if (text === '') {
     const tags = parseList(query.tags);
     const result = await client.memories.list(
-      { type, layer, limit, ...(tags.length === 0 ? {} : { tags: tags.join(',') }) },
+      {
+        type,
+        layer,
+        limit,
+        ...(tags.length === 0 ? {} : { tags: tags.join(',') }),
+        ...(cursor === undefined ? {} : { cursor }),
+      },
       { signal },
     );
     return {
@@ -110,6 +122,7 @@ export async function loadMemories(
       fetchedMemories: result.memories,
       conflicts: result.conflicts ?? [],
       trace: null,
+      nextCursor: result.nextCursor ?? null,
     };
   }
   const result = await client.memories.search(
@@ -122,5 +135,22 @@ export async function loadMemories(
     fetchedMemories: result.memories,
     conflicts: [],
     trace: result.trace,
+    nextCursor: null,
+  };
+}
+
+/** The results of the pages loaded so far followed by those of the next page, as one list. */
+export function appendPage(loaded: MemoryResults, next: MemoryResults, query: MemoryQuery): MemoryResults {
+  const seen = new Set(loaded.fetchedMemories.map((memory) => memory.id));
+  const fetchedMemories = [...loaded.fetchedMemories, ...next.fetchedMemories.filter((memory) => !seen.has(memory.id))];
+  const pairKey = (pair: ConflictPair) => [pair.memoryAId, pair.memoryBId].sort().join('|');
+  const pairs = new Map([...loaded.conflicts, ...next.conflicts].map((pair) => [pairKey(pair), pair]));
+  return {
+    memories: applyPageFilters(fetchedMemories, query, Date.now()),
+    fetched: fetchedMemories.length,
+    fetchedMemories,
+    conflicts: [...pairs.values()],
+    trace: null,
+    nextCursor: next.nextCursor,
   };
 }

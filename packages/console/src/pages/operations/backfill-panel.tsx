@@ -5,6 +5,7 @@ import { useAction } from '../../api/use-action.js';
 import { useRequest } from '../../api/use-request.js';
 import { ErrorPanel } from '../../components/error-panel.js';
 import { TextField } from '../../components/fields.js';
+import { countOf } from '../../components/format.js';
 import { Loading } from '../../components/loading.js';
 import { StatGrid, timeStat } from '../../components/stat-grid.js';
 
@@ -21,7 +22,8 @@ function BackfillProgress({ backfill }: { backfill: Backfill }) {
         aria-label="Backfill progress"
       />
       <p>
-        <strong>{Math.floor(done * 100)} %</strong>: {backfill.embedded} of {backfill.total} memories have vectors of{' '}
+        <strong>{Math.floor(done * 100)} %</strong>: {backfill.embedded.toLocaleString()} of{' '}
+        {countOf(backfill.total, 'memory', 'memories')} {backfill.total === 1 ? 'has' : 'have'} vectors of{' '}
         <code>{backfill.modelId}</code>.
       </p>
     </div>

@@ -4,6 +4,7 @@ import { formatValue } from './charts/chart-scale.js';
 import { LineChart } from './charts/line-chart.js';
 import { SampledCaption } from './sampled-caption.js';
 import { SampledReportPanel } from './sampled-report-panel.js';
+import { HistoryCaption, historySeries } from './server-history.js';
 
 type EmbeddingsReport = OperationData<'management.embeddings.observability'>;
 
@@ -19,8 +20,9 @@ function met(ok: boolean): string {
 }
 
 /**
- * management/embeddings/observability: health, alarms and SLOs, with retrieval latency, fallbacks and the index
- * queue sampled over time (the route returns current figures only).
+ * management/embeddings/observability: health, alarms and SLOs; retrieval latency and fallbacks over the window from
+ * the server's stored history (the tab's own samples when a server sends none); the index queue and its lag, which
+ * are states rather than events, sampled by the tab.
  */
 export function EmbeddingsObservability() {
   return (
@@ -36,23 +38,42 @@ export function EmbeddingsObservability() {
         const series = (pick: (data: EmbeddingsReport) => number | null) =>
           samples.map((sample) => ({ at: sample.at, value: pick(sample.data) }));
         const caption = <SampledCaption samples={samples} />;
+        const history = latest.history;
+        const retrievalSeries = (
+          pickHistory: (point: NonNullable<typeof history>['points'][number]) => number | null,
+          pickSample: (data: EmbeddingsReport) => number | null,
+        ) => (history === undefined ? series(pickSample) : historySeries(history, pickHistory));
+        const retrievalCaption = (what: string) =>
+          history === undefined ? caption : <HistoryCaption bucketMinutes={history.bucketMinutes} what={what} />;
         return (
           <>
             <div class="chart-grid">
               <LineChart
                 title="Retrieval latency"
-                caption={caption}
+                caption={retrievalCaption('Latency percentiles of the semantic searches')}
                 unit="ms"
                 digits={1}
                 threshold={{ value: latest.slos.maxP95LatencyMs, label: `SLO p95 ≤ ${latest.slos.maxP95LatencyMs} ms` }}
                 series={[
-                  { name: 'p50', points: series((data) => data.retrieval.p50LatencyMs) },
-                  { name: 'p95', points: series((data) => data.retrieval.p95LatencyMs) },
+                  {
+                    name: 'p50',
+                    points: retrievalSeries(
+                      (point) => point.p50LatencyMs,
+                      (data) => data.retrieval.p50LatencyMs,
+                    ),
+                  },
+                  {
+                    name: 'p95',
+                    points: retrievalSeries(
+                      (point) => point.p95LatencyMs,
+                      (data) => data.retrieval.p95LatencyMs,
+                    ),
+                  },
                 ]}
               />
               <LineChart
                 title="Semantic fallbacks"
-                caption={caption}
+                caption={retrievalCaption('The share of semantic searches that fell back to full text')}
                 unit="%"
                 digits={1}
                 minTop={latest.slos.maxFallbackRate * 100 * 1.25}
@@ -60,12 +81,21 @@ export function EmbeddingsObservability() {
                   value: latest.slos.maxFallbackRate * 100,
                   label: `SLO ≤ ${formatValue(latest.slos.maxFallbackRate * 100, 1)} %`,
                 }}
-                series={[{ name: 'Fallback rate', points: series((data) => data.retrieval.fallbackRate * 100) }]}
+                series={[
+                  {
+                    name: 'Fallback rate',
+                    points: retrievalSeries(
+                      (point) => (point.semanticRequests === 0 ? null : point.fallbackRate * 100),
+                      (data) => data.retrieval.fallbackRate * 100,
+                    ),
+                  },
+                ]}
               />
               <LineChart
                 title="Index queue"
                 caption={caption}
                 unit="items"
+                unitOne="item"
                 integer
                 series={[{ name: 'Pending embeddings', points: series((data) => data.queue.pending) }]}
               />

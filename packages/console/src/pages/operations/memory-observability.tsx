@@ -4,6 +4,7 @@ import { BarChart } from './charts/bar-chart.js';
 import { LineChart } from './charts/line-chart.js';
 import { SampledCaption } from './sampled-caption.js';
 import { SampledReportPanel } from './sampled-report-panel.js';
+import { HistoryCaption, historySeries } from './server-history.js';
 import { windowLabel } from './window-label.js';
 
 type MemoryReport = OperationData<'management.memory.observability'>;
@@ -41,6 +42,7 @@ export function MemoryObservability() {
                 title="Contradictions per day"
                 caption={`A series from the API: memories superseded by a differing statement of the same subject, per UTC day (${latest.contradictions.windowTotal} in the window).`}
                 unit="contradictions"
+                unitOne="contradiction"
                 integer
                 bars={latest.contradictions.dailyTrend.map((day) => ({
                   label: shortDate.format(new Date(`${day.date}T00:00:00Z`)),
@@ -52,23 +54,45 @@ export function MemoryObservability() {
                 title="Memories"
                 caption={<SampledCaption samples={samples} />}
                 unit="memories"
+                unitOne="memory"
                 integer
                 series={[
                   { name: 'Active', points: series((data) => data.lifecycle.active) },
                   { name: 'Total', points: series((data) => data.lifecycle.total) },
                 ]}
               />
-              <LineChart
-                title={`Changes in the last ${windowLabel(latest.windowHours)}`}
-                caption={<SampledCaption samples={samples} />}
-                unit="memories"
-                integer
-                series={[
-                  { name: 'Created', points: series((data) => data.lifecycle.created) },
-                  { name: 'Updated', points: series((data) => data.lifecycle.updated) },
-                  { name: 'Deleted', points: series((data) => data.lifecycle.deleted) },
-                ]}
-              />
+              {latest.history === undefined ? (
+                <LineChart
+                  title={`Changes in the last ${windowLabel(latest.windowHours)}`}
+                  caption={<SampledCaption samples={samples} />}
+                  unit="memories"
+                  unitOne="memory"
+                  integer
+                  series={[
+                    { name: 'Created', points: series((data) => data.lifecycle.created) },
+                    { name: 'Updated', points: series((data) => data.lifecycle.updated) },
+                    { name: 'Deleted', points: series((data) => data.lifecycle.deleted) },
+                  ]}
+                />
+              ) : (
+                <LineChart
+                  title={`Changes over the last ${windowLabel(latest.windowHours)}`}
+                  caption={
+                    <HistoryCaption
+                      bucketMinutes={latest.history.bucketMinutes}
+                      what="Memories created, updated and deleted"
+                    />
+                  }
+                  unit="memories"
+                  unitOne="memory"
+                  integer
+                  series={[
+                    { name: 'Created', points: historySeries(latest.history, (point) => point.created) },
+                    { name: 'Updated', points: historySeries(latest.history, (point) => point.updated) },
+                    { name: 'Deleted', points: historySeries(latest.history, (point) => point.deleted) },
+                  ]}
+                />
+              )}
             </div>
             <h3>Sessions and consolidation in the window</h3>
             <StatGrid

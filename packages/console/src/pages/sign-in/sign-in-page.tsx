@@ -71,7 +71,11 @@ export function SignInPage() {
           autocomplete="off"
           spellcheck={false}
           placeholder="mem_…"
-          hint="Starts with mem_. `memory-service keys create` makes one."
+          hint={
+            <>
+              Starts with <code>mem_</code>. <code>memory-service keys create</code> makes one.
+            </>
+          }
         />
         <TextField
           label="Admin token (optional)"

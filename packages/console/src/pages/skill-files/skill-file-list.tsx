@@ -5,7 +5,7 @@ import { useRequest } from '../../api/use-request.js';
 import { Dialog } from '../../components/dialog.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { ErrorPanel } from '../../components/error-panel.js';
-import { formatAgo, formatDateTime } from '../../components/format.js';
+import { countOf, formatAgo, formatDateTime } from '../../components/format.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeader } from '../../components/page-header.js';
 import { Link } from '../../router/link.js';
@@ -22,9 +22,7 @@ function SkillFileRow({ file }: { file: SkillFile }) {
       <p class="skill-row__title">{file.title ?? <span class="muted">No title (no # heading)</span>}</p>
       <p class="skill-row__meta">
         <span class="badge">{file.scope}</span>
-        <span>
-          used {file.useCount} {file.useCount === 1 ? 'time' : 'times'}
-        </span>
+        <span>used {countOf(file.useCount, 'time')}</span>
         <time dateTime={file.updatedAt} title={formatDateTime(file.updatedAt)}>
           updated {formatAgo(file.updatedAt)}
         </time>

@@ -1,3 +1,4 @@
+import { historyBuckets, historyPoints } from '../../observability/history-buckets.js';
 import { type EndedSessionGroup, LifecycleReport } from '../../store/lifecycle-report.js';
 import type { Handler } from '../types.js';
 import { healthOf, memoryAlarms, ratio } from './observability-alarms.js';
@@ -13,6 +14,8 @@ const LIFECYCLE_KINDS = [
   'session.started',
   'session.checkpoint',
 ] as const;
+/** Events that take a memory out of service: forgotten, expired, or merged into a duplicate by consolidation. */
+const DELETING_KINDS = ['memory.deleted', 'memory.expired', 'memory.merged'] as const;
 /** Keys the trigger mix always has: the recorded triggers, then ended sessions with none, by end status. */
 const TRIGGER_MIX_KEYS = ['count', 'time', 'semantic', 'closed', 'compacted'] as const;
 
@@ -46,21 +49,31 @@ export const memoryObservability: Handler<'management.memory.observability'> = a
     since: since.toISOString(),
     until: until.toISOString(),
   });
-  const [events, totals, ended, consolidation, contradictionsByDay] = await Promise.all([
+  const buckets = historyBuckets(until, input.windowHours);
+  const [events, totals, ended, consolidation, contradictionsByDay, eventHistory] = await Promise.all([
     report.eventCounts(LIFECYCLE_KINDS),
     report.memoryTotals(until),
     report.endedSessions(),
     report.consolidation(),
     report.contradictionsByDay(),
+    report.eventHistory(['memory.created', 'memory.updated', ...DELETING_KINDS], buckets),
   ]);
   const eventCount = (kind: (typeof LIFECYCLE_KINDS)[number]) => events.get(kind) ?? 0;
+  const history = historyPoints(buckets, (index) => {
+    const kinds = eventHistory.get(index);
+    const of = (kind: string) => kinds?.get(kind) ?? 0;
+    return {
+      created: of('memory.created'),
+      updated: of('memory.updated'),
+      deleted: DELETING_KINDS.reduce((sum, kind) => sum + of(kind), 0),
+    };
+  });
   const endedCount = ended.reduce((sum, group) => sum + group.sessions, 0);
   const checkpointed = ended.reduce((sum, group) => sum + group.checkpointed, 0);
   const endedWith = (status: string) =>
     ended.filter((group) => group.status === status).reduce((sum, group) => sum + group.sessions, 0);
   const created = eventCount('memory.created');
-  // Memories taken out of service: forgotten, expired, or merged into a duplicate by consolidation.
-  const deleted = eventCount('memory.deleted') + eventCount('memory.expired') + eventCount('memory.merged');
+  const deleted = DELETING_KINDS.reduce((sum, kind) => sum + eventCount(kind), 0);
   const checkpointCoverage = ratio(checkpointed, endedCount);
   const { applied } = consolidation;
   const conflictRate = ratio(applied.conflictedCount, applied.inputCount);
@@ -77,6 +90,7 @@ export const memoryObservability: Handler<'management.memory.observability'> = a
     scope: context.scope,
     windowHours: input.windowHours,
     lifecycle: { created, updated: eventCount('memory.updated'), deleted, active: totals.active, total: totals.total },
+    history: { bucketMinutes: buckets.bucketMinutes, points: history },
     compaction: {
       sessionsStarted: eventCount('session.started'),
       sessionsClosed: endedWith('closed'),

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { ChartFigure, chartArea, ValueGrid } from './chart-figure.js';
-import { formatValue } from './chart-scale.js';
+import { formatValue, withUnit } from './chart-scale.js';
 import { useElementWidth } from './use-element-width.js';
 
 /** One bar: its axis label, its value, and a longer name for screen readers and the tooltip. */
@@ -18,12 +18,15 @@ export function BarChart({
   title,
   caption,
   unit,
+  unitOne,
   bars,
   integer = false,
 }: {
   title: string;
   caption: ComponentChildren;
   unit: string;
+  /** The unit after exactly 1 ("contradiction"), when it differs. */
+  unitOne?: string;
   bars: readonly Bar[];
   integer?: boolean;
 }) {
@@ -48,7 +51,7 @@ export function BarChart({
         const y = axis.y(bar.value);
         return (
           <g key={bar.name}>
-            <title>{`${bar.name}: ${formatValue(bar.value)} ${unit}`}</title>
+            <title>{`${bar.name}: ${withUnit(bar.value, unit, { unitOne })}`}</title>
             <rect x={center - barWidth / 2} y={y} width={barWidth} height={bottom - y} class="chart__bar" />
             {bar.value > 0 && barWidth >= 14 ? (
               <text x={center} y={y - 5} text-anchor="middle" class="chart__bar-value">

@@ -43,15 +43,73 @@ export function timeTicks(from: number, to: number, maxTicks: number): { ticks: 
 
 const clockWithSeconds = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
-/** A time tick's label: with seconds when ticks are less than a minute apart. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * A time tick's label: with seconds when ticks are less than a minute apart, the date alone when they are a day
+ * apart, and date and time when they are hours apart (a week of ticks at 00:00 would otherwise all read the same).
+ */
 export function formatTick(at: number, stepMs: number): string {
-  return (stepMs < 60_000 ? clockWithSeconds : clock).format(new Date(at));
+  const date = new Date(at);
+  if (stepMs >= 24 * HOUR_MS) return day.format(date);
+  if (stepMs >= 6 * HOUR_MS) return dayAndClock.format(date);
+  return (stepMs < 60_000 ? clockWithSeconds : clock).format(date);
+}
+
+/** A time tick's label placed on the axis: its centre and its text. */
+export interface PlacedTick {
+  at: number;
+  x: number;
+  label: string;
+}
+
+/**
+ * The time ticks to label, left to right: each label centred under its tick but kept inside [`left`, `right`], and a
+ * label dropped when it would come closer than `gap` pixels to the one before (`width` measures a label). The last
+ * tick is the one most worth reading (the newest), so when the last two would touch, the one before it goes.
+ */
+export function placeTickLabels(
+  ticks: readonly { at: number; x: number; label: string }[],
+  { left, right, width, gap = 8 }: { left: number; right: number; width: (label: string) => number; gap?: number },
+): PlacedTick[] {
+  const placed: Array<PlacedTick & { from: number; to: number }> = [];
+  for (const tick of ticks) {
+    const half = width(tick.label) / 2;
+    const x = Math.min(Math.max(tick.x, left + half), right - half);
+    const candidate = { ...tick, x, from: x - half, to: x + half };
+    const previous = placed.at(-1);
+    if (previous !== undefined && candidate.from < previous.to + gap) {
+      // Keep the newer of the two only when it is the last tick; else keep the earlier one.
+      if (tick !== ticks.at(-1)) continue;
+      placed.pop();
+      const before = placed.at(-1);
+      if (before !== undefined && candidate.from < before.to + gap) continue;
+    }
+    placed.push(candidate);
+  }
+  return placed.map(({ at, x, label }) => ({ at, x, label }));
 }
 
 /** A figure for an axis or a legend: at most `digits` decimals, grouped thousands. */
 export function formatValue(value: number, digits = 2): string {
   return value.toLocaleString(undefined, { maximumFractionDigits: digits });
+}
+
+/** A figure with its unit in the right number: `1 memory`, `3 memories`, `0.5 ms` (`unitOne` only for exactly 1). */
+export function withUnit(
+  value: number,
+  unit: string,
+  { digits = 2, unitOne }: { digits?: number; unitOne?: string } = {},
+) {
+  return `${formatValue(value, digits)} ${value === 1 && unitOne !== undefined ? unitOne : unit}`;
 }
 
 /** The colours and dash patterns of a chart's series, told apart by both (colour-blind readers, print). */

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
+import { textWidth } from '../../../components/text-width.js';
 import { ChartFigure, chartArea, ValueGrid } from './chart-figure.js';
-import { formatTick, formatValue, seriesStyle, timeTicks } from './chart-scale.js';
+import { formatTick, placeTickLabels, seriesStyle, timeTicks, withUnit } from './chart-scale.js';
 import { useElementWidth } from './use-element-width.js';
 
 /** One point of a series: a time (epoch ms) and a value, null where there was none (a gap in the line). */
@@ -54,12 +55,14 @@ function Legend({
   threshold,
   showThreshold,
   unit,
+  unitOne,
   digits,
 }: {
   series: readonly LineSeries[];
   threshold: Threshold | undefined;
   showThreshold: boolean;
   unit: string;
+  unitOne: string | undefined;
   digits: number;
 }) {
   return (
@@ -72,7 +75,7 @@ function Legend({
             <svg width={26} height={10} aria-hidden="true" class="chart__swatch">
               <line x1={1} x2={25} y1={5} y2={5} stroke={style.color} stroke-width={3} stroke-dasharray={style.dash} />
             </svg>
-            {line.name}: <strong>{latest === null ? 'none' : `${formatValue(latest, digits)} ${unit}`}</strong>
+            {line.name}: <strong>{latest === null ? 'none' : withUnit(latest, unit, { digits, unitOne })}</strong>
           </li>
         );
       })}
@@ -98,6 +101,7 @@ export function LineChart({
   title,
   caption,
   unit,
+  unitOne,
   series,
   threshold,
   minTop = 0,
@@ -108,6 +112,8 @@ export function LineChart({
   caption: ComponentChildren;
   /** The value axis unit: "ms", "%", "memories". */
   unit: string;
+  /** The unit after exactly 1 ("memory"), when it differs. */
+  unitOne?: string;
   series: readonly LineSeries[];
   threshold?: Threshold;
   /** The axis reaches at least this value (to keep an SLO line in view). */
@@ -131,7 +137,7 @@ export function LineChart({
   const time = points.length === 0 ? { ticks: [], stepMs: SINGLE_SPAN_MS } : timeTicks(from, to, (right - left) / 90);
   const showThreshold = threshold !== undefined && threshold.value <= axis.top;
   const summary = series
-    .map((line) => `${line.name} ${formatValue(latestValue(line) ?? Number.NaN, digits)} ${unit}`)
+    .map((line) => `${line.name} ${withUnit(latestValue(line) ?? Number.NaN, unit, { digits, unitOne })}`)
     .join(', ');
   return (
     <ChartFigure
@@ -140,23 +146,29 @@ export function LineChart({
       label={`${title}, latest: ${summary}`}
       frame={frame}
       area={area}
-      after={<Legend series={series} threshold={threshold} showThreshold={showThreshold} unit={unit} digits={digits} />}
+      after={
+        <Legend
+          series={series}
+          threshold={threshold}
+          showThreshold={showThreshold}
+          unit={unit}
+          unitOne={unitOne}
+          digits={digits}
+        />
+      }
     >
       <ValueGrid area={area} unit={unit} />
-      {time.ticks.map((tick) => {
-        const label = formatTick(tick, time.stepMs);
-        // Kept inside the picture: a label under the first or last point would be cut at the edge.
-        const half = label.length * 3.5;
-        const labelX = Math.min(Math.max(x(tick), left + half - 10), width - half - 2);
-        return (
-          <g key={tick}>
-            <line x1={x(tick)} x2={x(tick)} y1={bottom} y2={bottom + 4} class="chart__axis" />
-            <text x={labelX} y={bottom + 17} text-anchor="middle" class="chart__tick">
-              {label}
-            </text>
-          </g>
-        );
-      })}
+      {time.ticks.map((tick) => (
+        <line key={tick} x1={x(tick)} x2={x(tick)} y1={bottom} y2={bottom + 4} class="chart__axis" />
+      ))}
+      {placeTickLabels(
+        time.ticks.map((tick) => ({ at: tick, x: x(tick), label: formatTick(tick, time.stepMs) })),
+        { left: 2, right: width - 2, width: (label) => textWidth(label) },
+      ).map((tick) => (
+        <text key={tick.at} x={tick.x} y={bottom + 17} text-anchor="middle" class="chart__tick">
+          {tick.label}
+        </text>
+      ))}
       <line x1={left} x2={right} y1={bottom} y2={bottom} class="chart__axis" />
       {showThreshold ? (
         <g>
