@@ -153,7 +153,8 @@ describe('graph extraction on add and edit', () => {
     );
     expect(similar).toHaveLength(1);
     expect(Number(similar[0]?.confidence)).toBeGreaterThanOrEqual(COSINE_SIMILARITY_THRESHOLD);
-    expect(JSON.parse(String(similar[0]?.detail))).toEqual({ measure: 'cosine' });
+    // The near copy restates its nearest neighbour word for word but a filler: marked for consolidation to merge.
+    expect(JSON.parse(String(similar[0]?.detail))).toEqual({ measure: 'cosine', paraphrase: true, newerId: nearCopy });
     expect((await edges(reworded)).filter((edge) => edge.includes('similar_to'))).toEqual([]);
     // A memory without a vector (its model failed) is compared by word-shingle Jaccard instead.
     const row = await database.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, [reworded]);

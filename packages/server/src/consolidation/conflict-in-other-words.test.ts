@@ -26,6 +26,28 @@ describe('conflictInOtherWords', () => {
     expect(conflictInOtherWords(older, newer)).toMatchObject({ kind: 'value_changed', valueKind });
   });
 
+  it.each([
+    ['The bus to Leeds leaves at 7:15.', 'The Leeds bus departs at 7:45.', '<time>'],
+    ['The bakery shuts at 5 pm.', 'The bakery is open until 6 pm.', '<time>'],
+    ['Our balcony faces west.', 'The balcony is east-facing.', '<direction>'],
+    ['My nephew is left-handed.', 'My nephew is right-handed.', '<side>'],
+    ['My grandfather is 81.', 'Grandpa is 78 years old.', '#age'],
+  ])('finds a changed value in other words: %s / %s', (older, newer, valueKind) => {
+    expect(conflictInOtherWords(older, newer)).toMatchObject({ kind: 'value_changed', valueKind });
+  });
+
+  it.each([
+    ['The grant application was approved.', 'The grant application was rejected.', 'approved', 'rejected'],
+    ['The parking fine was paid last week.', 'The parking fine is still unpaid.', 'paid', 'unpaid'],
+    ['The shed is locked at night.', 'The shed is unlocked at night.', 'locked', 'unlocked'],
+  ])('finds one subject in two opposite states: %s / %s', (older, newer, before, after) => {
+    expect(conflictInOtherWords(older, newer)).toMatchObject({
+      kind: 'opposite_state',
+      older: [before],
+      newer: [after],
+    });
+  });
+
   it('finds a negation of the same words', () => {
     expect(conflictInOtherWords('I drink coffee every morning.', "I don't drink coffee anymore.")).toMatchObject({
       kind: 'negated',
@@ -84,6 +106,19 @@ describe('conflictInOtherWords', () => {
     ['I went to Lisbon two weeks ago.', 'I went to Porto three weeks ago.'],
     ['My brother lives in Chicago.', 'My sister lives in Austin.'],
     ['I love dogs.', 'I hate small dogs.'],
+    // Synonyms, opposite states, ages, directions and sides: each look-alike is another subject, a plan, or a
+    // different attribute.
+    ['The pharmacy shuts at 6 pm.', 'The post office at the station closes at 5 pm.'],
+    ['The express to York leaves at 9:10.', 'The express to York arrives at 11:20.'],
+    ['The first invoice is paid.', 'The second invoice is unpaid.'],
+    ['The loan will probably be approved.', 'The loan was rejected.'],
+    ['The gallery is open on Mondays.', 'The gallery closes at 5 pm on Mondays.'],
+    ['My son is left-handed.', 'My daughter is right-handed.'],
+    ["I'm 41 years old.", 'My husband is 45.'],
+    ['Our kitchen faces north.', 'Our bedroom faces south.'],
+    ['I need to inform the landlord.', 'The form is on the desk.'],
+    ['Grandma is 88.', 'Grandpa is 91.'],
+    ['Is the grant approved?', 'The grant was rejected.'],
   ])('keeps look-alikes apart: %s / %s', (older, newer) => {
     expect(conflictInOtherWords(older, newer)).toBeNull();
   });

@@ -8,7 +8,30 @@ import {
 } from '../store/consolidation-runs.js';
 import type { Database } from '../store/database.js';
 import { lifecycleStatement } from '../store/memory-rows.js';
-import { planConsolidation } from './plan-consolidation.js';
+import { type ConsolidationCandidate, planConsolidation } from './plan-consolidation.js';
+
+/** Candidates whose write-time edges are read per query (an IN list on the edges' primary key). */
+const EDGE_LOOKUP_CHUNK = 500;
+
+/**
+ * The restatements among the candidates: `similar_to` edges the indexer marked `paraphrase` (graph/paraphrase-edges.ts),
+ * read through the edges' primary key, a chunk of candidates at a time.
+ */
+async function restatedPairs(database: Database, candidates: readonly ConsolidationCandidate[]) {
+  const ids = candidates.map((candidate) => candidate.id);
+  const pairs: Array<[string, string]> = [];
+  for (let start = 0; start < ids.length; start += EDGE_LOOKUP_CHUNK) {
+    const chunk = ids.slice(start, start + EDGE_LOOKUP_CHUNK);
+    const rows = await database.all<{ source_memory_id: string; target_memory_id: string }>(
+      `SELECT source_memory_id, target_memory_id FROM graph_edges
+        WHERE source_memory_id IN (${chunk.map(() => '?').join(', ')}) AND edge_type = 'similar_to'
+          AND json_extract(detail, '$.paraphrase') = 1`,
+      chunk,
+    );
+    for (const row of rows) pairs.push([row.source_memory_id, row.target_memory_id]);
+  }
+  return pairs;
+}
 
 /** The model recorded when the request names none: the deterministic pass is the only one this server runs. */
 export const DETERMINISTIC_MODEL = 'deterministic';
@@ -31,7 +54,7 @@ export async function consolidateMemories(
   request: ConsolidationRequest,
 ): Promise<OperationData<'memories.consolidate'>> {
   const candidates = await consolidationCandidates(database, request);
-  const plan = planConsolidation(candidates);
+  const plan = planConsolidation(candidates, await restatedPairs(database, candidates));
   const runId = randomUUID();
   const timestamp = request.now.toISOString();
   const mergedCount = plan.groups.reduce((sum, group) => sum + group.mergedIds.length, 0);

@@ -16,6 +16,23 @@ describe('frameConflict', () => {
     ['My favourite dessert is tiramisu.', 'My favourite dessert is cheesecake.', 'is', 'tiramisu', 'cheesecake'],
     ['The boat is called Osprey.', "Our boat's name is Heron.", 'is called', 'Osprey', 'Heron'],
     ['Caroline: I live in Boston.', 'Caroline: I moved to Denver.', 'lives in', 'Boston', 'Denver'],
+    // One relation in two wordings: a seat, a thing that lives on a platform, a degree.
+    ['The startup is based in Lyon.', "The startup's headquarters are in Nantes.", 'lives in', 'Lyon', 'Nantes'],
+    ['The wiki lives on Confluence.', 'The wiki is hosted on Notion.', 'is hosted on', 'Confluence', 'Notion'],
+    [
+      'The docs repo lives on GitHub.',
+      'The docs repository is hosted on Codeberg.',
+      'is hosted on',
+      'GitHub',
+      'Codeberg',
+    ],
+    [
+      'Priya graduated from Leeds University.',
+      'Priya got her degree from Durham University.',
+      'graduated from',
+      'Leeds University',
+      'Durham University',
+    ],
   ])('finds another value of a single-valued relation: %s / %s', (older, newer, relation, before, after) => {
     expect(frameConflict(older, newer)).toMatchObject({ relation, older: before, newer: after });
   });
@@ -54,6 +71,13 @@ describe('frameConflict', () => {
     // Two speakers' "I" are two people.
     ['Caroline: I live in Boston.', 'Melanie: I live in Denver.'],
     ['Caroline: I live in Boston.', 'I live in Denver.'],
+    // One graduates from a school and from a university, and holds degrees of two levels.
+    ['Priya graduated from Leeds University.', 'Priya graduated from Hove High School.'],
+    ["Priya got her master's degree from Leeds University.", 'Priya graduated from Durham University.'],
+    ['Priya graduated from Leeds University.', 'Priya graduated from the University of Leeds.'],
+    // A person "lives on" a street and "in" a city at once; a client is somewhere this week, its seat stays.
+    ['My sister lives on Elm Street.', 'My sister lives in Denver.'],
+    ["Our client's headquarters are in Paris.", 'Our client is in Lyon this week.'],
   ])('keeps look-alikes apart: %s / %s', (older, newer) => {
     expect(frameConflict(older, newer)).toBeNull();
   });

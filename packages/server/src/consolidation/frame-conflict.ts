@@ -1,4 +1,5 @@
 import { type Frame, readFrames } from './functional-frames.js';
+import { canonWord, foldWord } from './word-relations.js';
 
 /** Two single-valued frames of one subject with values that have nothing in common. */
 export interface FrameConflict {
@@ -21,12 +22,29 @@ function initialsOf(value: Frame, other: Frame): boolean {
 }
 
 function sameValue(left: Frame, right: Frame): boolean {
-  if ([...left.valueWords].some((word) => right.valueWords.has(word))) return true;
+  // Two institutions named alike share their head ("Kyoto University" / "Osaka University"): it names the kind.
+  const kind = left.relation === 'graduated from' && sameKind(left, right) ? foldWord(head(left)) : '';
+  if ([...left.valueWords].some((word) => word !== kind && right.valueWords.has(word))) return true;
   return initialsOf(left, right) || initialsOf(right, left);
 }
 
+/** A subject's words with synonyms and clippings folded ("the repo" / "the repository", "grandma" / "grandmother"). */
+const subjectKey = (frame: Frame) => frame.subject.split(' ').map(canonWord).join(' ');
+
 const sameSlot = (left: Frame, right: Frame) =>
-  left.relation === right.relation && left.subject === right.subject && left.when === right.when;
+  left.relation === right.relation && subjectKey(left) === subjectKey(right) && left.when === right.when;
+
+/** The last word of a value ("Kyoto University" -> "university"): what kind of place or thing it names. */
+const head = (frame: Frame) => frame.value.split(/\s+/).at(-1)?.toLowerCase() ?? '';
+
+/**
+ * Whether two values are of one kind where the relation needs it: one graduates from a school and from a
+ * university, so only two institutions named alike ("Kyoto University" / "Osaka University") exclude each other.
+ */
+function sameKind(left: Frame, right: Frame): boolean {
+  if (left.relation !== 'graduated from') return true;
+  return left.value.includes(' ') && right.value.includes(' ') && head(left) === head(right);
+}
 
 /**
  * Whether two statements give one subject two values of a relation it holds one value of at a time
@@ -42,7 +60,7 @@ export function frameConflict(olderText: string, newerText: string): FrameConfli
   const newer = readFrames(newerText);
   for (const before of older) {
     for (const after of newer) {
-      if (!sameSlot(before, after) || sameValue(before, after)) continue;
+      if (!sameSlot(before, after) || sameValue(before, after) || !sameKind(before, after)) continue;
       const agreed =
         older.some((frame) => sameSlot(frame, after) && sameValue(frame, after)) ||
         newer.some((frame) => sameSlot(frame, before) && sameValue(frame, before));

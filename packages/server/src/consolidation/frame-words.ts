@@ -20,6 +20,7 @@ export const RELATION_CLASSES: ReadonlyArray<{ relation: string; phrases: readon
       'reside in',
       'be based in',
       'be located in',
+      'be headquartered in',
       'moved to',
       'relocated to',
     ],
@@ -28,7 +29,11 @@ export const RELATION_CLASSES: ReadonlyArray<{ relation: string; phrases: readon
     relation: 'takes place in',
     phrases: ['be in', 'be held in', 'be held at', 'takes place in', 'take place in', 'taking place in'],
   },
-  { relation: 'is hosted on', phrases: ['be hosted on', 'be hosted by', 'be hosted at', 'be hosted with'] },
+  // A thing that "lives on" a platform is hosted there ("the repository lives on GitHub").
+  {
+    relation: 'is hosted on',
+    phrases: ['be hosted on', 'be hosted by', 'be hosted at', 'be hosted with', 'lives on', 'live on', 'living on'],
+  },
   {
     relation: 'works at',
     phrases: [
@@ -45,9 +50,32 @@ export const RELATION_CLASSES: ReadonlyArray<{ relation: string; phrases: readon
   { relation: 'reports to', phrases: ['reports to', 'report to', 'reporting to', 'be managed by'] },
   { relation: 'is written in', phrases: ['be written in', 'be implemented in'] },
   { relation: 'is married to', phrases: ['be married to', 'be engaged to'] },
+  // Where one's degree is from: two institutions of one kind ("... University") for one degree cannot both be.
+  {
+    relation: 'graduated from',
+    phrases: [
+      'graduated from',
+      ...['got', 'earned', 'received', 'took'].flatMap((verb) =>
+        ['his', 'her', 'their', 'my', 'our', 'your', 'a', 'the'].map((owner) => `${verb} ${owner} degree from`),
+      ),
+    ],
+  },
   { relation: 'is called', phrases: ['be called', 'be named'] },
   { relation: 'is', phrases: ['be'] },
 ];
+
+/**
+ * Levels of a degree: one person may hold a bachelor's from one place and a master's from another, so a clause that
+ * names a level states no single value of "graduated from".
+ */
+export const DEGREE_LEVELS: ReadonlySet<string> = new Set(
+  "bachelor bachelor's bachelors master master's masters phd doctorate mba ba bsc ma msc undergraduate postgraduate diploma".split(
+    ' ',
+  ),
+);
+
+/** Nouns that name the seat of an organisation: "Acme's headquarters are in Oslo" says where Acme is based. */
+export const SEAT_NOUNS: ReadonlySet<string> = new Set(['headquarters', 'hq']);
 
 /** Forms of "be", with the auxiliaries that may come before them ("will be", "is being", "has been"). */
 export const BE_FORMS: ReadonlySet<string> = new Set("is are am 's 're 'm be being been will".split(' '));

@@ -3,12 +3,14 @@ import {
   BE_FORMS,
   CLAUSE_BREAKS,
   DEFINITE,
+  DEGREE_LEVELS,
   HEDGES,
   MANY_INSTANCE_NOUNS,
   PAST_BE,
   PERSON_NOUNS,
   RELATION_CLASSES,
   RELATIVE_WORDS,
+  SEAT_NOUNS,
   SINGLE_CHOICE,
   SPEAKERS,
   TIME_WORDS,
@@ -115,15 +117,21 @@ function valueAt(tokens: readonly Token[], start: number, open: boolean): Token[
   return value;
 }
 
-/** "Our parrot's name is Mango" says what the parrot is called. */
+/**
+ * "Our parrot's name is Mango" says what the parrot is called; "Acme's headquarters are in Oslo" where Acme is based
+ * (`seat`: a company is somewhere for good, unlike a person who "is in" a city this week).
+ */
 function namedSubject(subject: ReturnType<typeof subjectOf>, relation: string) {
   if (subject === null) return null;
   const words = subject.key.split(' ');
   const owner = words.at(-2);
-  if (relation !== 'is' || words.at(-1) !== 'name' || owner === undefined || !owner.endsWith("'s"))
-    return { subject, relation };
+  if (owner === undefined || !owner.endsWith("'s")) return { subject, relation, seat: false };
   const key = [...words.slice(0, -2), owner.slice(0, -2)].join(' ');
-  return { subject: { ...subject, key }, relation: 'is called' };
+  if (relation === 'is' && words.at(-1) === 'name')
+    return { subject: { ...subject, key }, relation: 'is called', seat: false };
+  if (relation === 'takes place in' && SEAT_NOUNS.has(words.at(-1) ?? ''))
+    return { subject: { ...subject, key }, relation: 'lives in', seat: true };
+  return { subject, relation, seat: false };
 }
 
 /** "moved to" and "relocated to" state where one is now, whenever the move was. */
@@ -140,7 +148,8 @@ function frameAt(
   if (lower.includes('will') && found.relation !== 'takes place in') return null;
   const named = namedSubject(subjectOf(tokens.slice(0, index)), found.relation);
   if (named === null) return null;
-  const { subject, relation } = named;
+  const { subject, relation, seat } = named;
+  if (relation === 'graduated from' && lower.some((word) => DEGREE_LEVELS.has(word))) return null;
   const before = lower.slice(0, index);
   // "is" and "is called" are single-valued only of a definite subject that is not one of many ("my friend").
   const identity = relation === 'is' || relation === 'is called';
@@ -149,7 +158,7 @@ function frameAt(
   if (identity && (!subject.definite || (many && !choice))) return null;
   // A plain "is in" places an event or a thing; a person or a name (maybe a person) is somewhere for a while.
   const person = before.some((word) => PERSON_NOUNS.has(word.replace(/'s$/, '')));
-  if (found.phrase === 'be in' && (!subject.definite || person)) return null;
+  if (found.phrase === 'be in' && !seat && (!subject.definite || person)) return null;
   const value = valueAt(tokens, found.end, relation === 'is' && choice);
   if (value === null) return null;
   const valueWords = new Set(value.map((token) => foldWord(token.lower)));

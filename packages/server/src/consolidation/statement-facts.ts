@@ -1,5 +1,7 @@
+import { readAttributeValues, rewritePhrases } from './attribute-values.js';
 import { FILLERS, kindOf, relationOf } from './statement-words.js';
 import { readTimeAmounts } from './time-amounts.js';
+import { canonWord, foldWord } from './word-relations.js';
 
 /**
  * What a memory states, read for comparison with another memory of the same subject written in other words
@@ -158,16 +160,7 @@ export function statementWords(text: string): string[] {
  * A light suffix fold, enough for two wordings of one topic to meet (`deploys`/`deployed`/`deployment`,
  * `allergy`/`allergies`/`allergic`). Not a full stemmer: it only needs to be the same on both sides.
  */
-export function foldWord(word: string): string {
-  if (word.length <= 4 || /\p{N}/u.test(word)) return word;
-  for (const suffix of ['ments', 'ment', 'ations', 'ation', 'ings', 'ing', 'ies', 'ied', 'ic', 'ed', 'es', 's', 'y']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 4) {
-      const stem = word.slice(0, -suffix.length);
-      return stem.endsWith('e') ? stem.slice(0, -1) : stem;
-    }
-  }
-  return word.endsWith('e') ? word.slice(0, -1) : word;
-}
+export { foldWord };
 
 /** Periods of a rate ("a month", "per hour"), folded to one name each. */
 const PERIODS: ReadonlyMap<string, string> = new Map(
@@ -215,7 +208,7 @@ function addValue(values: Map<string, Set<string>>, kind: string, value: string)
 
 /** Reads a memory's text for comparison (see `StatementFacts`). */
 export function readFacts(text: string): StatementFacts {
-  const words = statementWords(text);
+  const words = rewritePhrases(statementWords(text));
   const topic = new Set<string>();
   const values = new Map<string, Set<string>>();
   let negated = false;
@@ -224,7 +217,8 @@ export function readFacts(text: string): StatementFacts {
   let pastEvent = false;
   const frame = [...words];
   const consumed = new Set<number>();
-  for (const amount of readTimeAmounts(words)) {
+  for (const amount of [...readTimeAmounts(words), ...readAttributeValues(words)]) {
+    if (amount.from < 0 || [...consumed].some((index) => index >= amount.from && index <= amount.to)) continue;
     addValue(values, amount.kind, amount.value);
     for (let index = amount.from; index <= amount.to; index += 1) {
       frame[index] = amount.kind;
@@ -240,7 +234,9 @@ export function readFacts(text: string): StatementFacts {
       else negated = true;
     }
     if (UPDATE_WORDS.has(word)) updates = true;
-    if (PAST_FORMS.has(word) || (word.length > 4 && word.endsWith('ed') && relationOf(word) === undefined))
+    // A compound adjective in -ed after a value ("left-handed", "blue-eyed") describes, it reports no event.
+    const compound = index > 0 && (kindOf(words[index - 1] ?? '') !== null || frame[index - 1] === '<side>');
+    if (PAST_FORMS.has(word) || (word.length > 4 && word.endsWith('ed') && relationOf(word) === undefined && !compound))
       pastEvent = true;
     if (consumed.has(index)) continue;
     const clock = clockValue(word, next);
@@ -309,7 +305,7 @@ export function readFacts(text: string): StatementFacts {
     }
     if (FUNCTION_WORDS.has(word) || FILLERS.has(word) || NEGATIONS.has(word) || UPDATE_WORDS.has(word)) continue;
     if (word.length < 2) continue;
-    topic.add(foldWord(word));
+    topic.add(canonWord(word));
   }
   return { words, frame, topic, values, negated, negatesValue, updates, pastEvent };
 }
@@ -327,7 +323,7 @@ export function paraphraseKey(text: string): string | null {
   const facts = readFacts(text);
   const ordered: string[] = [];
   for (const word of facts.words) {
-    const folded = foldWord(word);
+    const folded = canonWord(word);
     if (facts.topic.has(folded) && ordered.at(-1) !== folded) ordered.push(folded);
   }
   if (new Set(ordered).size < MIN_PARAPHRASE_TOPIC) return null;

@@ -7,7 +7,7 @@ import { parseJson } from '../store/rows.js';
 interface ContradictionDetail {
   subjectKey?: string;
   /**
-   * `value_changed` / `negated` / `other_value` / `opposite_sentiment` (a conflict in other words),
+   * `value_changed` / `negated` / `other_value` / `opposite_sentiment` / `opposite_state` (a conflict in other words),
    * `same_claim_other_value` (the subject-key rule).
    */
   reason?: string;
@@ -38,6 +38,9 @@ const KIND_NAMES: Record<string, string> = {
   '<switch>': 'setting',
   '<duration>': 'duration (in seconds)',
   '<frequency>': 'frequency (times a day)',
+  '<direction>': 'direction',
+  '<side>': 'side',
+  '#age': 'age',
 };
 
 /** Why the pair conflicts, in words: the changed value or the negation when extraction recorded it. */
@@ -55,6 +58,8 @@ function why(detail: ContradictionDetail): string {
     const [subject = 'the subject', object = 'it'] = detail.topic ?? [];
     return `"${subject}" ${detail.older.join(', ')} "${object}" in one and ${detail.newer.join(', ')} it in the other (${detail.older.join(', ')} before, ${detail.newer.join(', ')} now)`;
   }
+  if (detail.reason === 'opposite_state' && detail.older !== undefined && detail.newer !== undefined)
+    return `they say ${about} is in two states that exclude each other ("${detail.older.join(', ')}" before, "${detail.newer.join(', ')}" now)`;
   if (detail.reason === 'value_changed' && detail.older !== undefined && detail.newer !== undefined) {
     const period = detail.valueKind?.split('/')[1];
     const kind =

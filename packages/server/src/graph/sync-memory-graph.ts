@@ -7,6 +7,7 @@ import { type SupersedePair, supersedeAtWriteStatements } from '../store/write-s
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { conflictEdges } from './conflict-edges.js';
 import { memoryNodeId, nodeLinks } from './graph-model.js';
+import { paraphraseEdge } from './paraphrase-edges.js';
 import {
   type MemoryEdge,
   metadataEdges,
@@ -37,9 +38,11 @@ async function relationsOf(
   // The subject-key rule has compared its group (a log among them included); the other neighbours are compared in
   // other words.
   const reworded = await conflictEdges(tenant, row, neighbours, new Set(subject.compared));
+  const restated = await paraphraseEdge(tenant, row, neighbours);
   const byKey = new Map<string, MemoryEdge>();
-  // Later lists win: a same-subject verdict (duplicate or contradiction) overrides a plain similarity.
-  for (const edge of [...similarEdges(row, neighbours), ...named, ...sameSubject, ...reworded])
+  // Later lists win: a restatement overrides a plain similarity, a same-subject verdict (duplicate or contradiction)
+  // both.
+  for (const edge of [...similarEdges(row, neighbours), ...restated, ...named, ...sameSubject, ...reworded])
     byKey.set(`${edge.targetId}|${edge.edgeType}`, edge);
   const contradicted = new Set(
     [...sameSubject, ...reworded].filter((edge) => edge.edgeType === 'contradicts').map((edge) => edge.targetId),
