@@ -47,8 +47,8 @@ describe('a middleware user who sets no strategy', () => {
       retrievalPolicySelection: 'policy_default',
       retrievalPolicyDefaultStrategy: 'hybrid',
       retrievalPolicyAppliedStrategy: 'hybrid',
-      semanticStrategyRequested: true,
-      semanticStrategyApplied: true,
+      semanticStrategyRequested: 'hybrid',
+      semanticStrategyApplied: 'hybrid',
       semanticFallbackTriggered: false,
     });
     expect(injected).toContain('The billing service is written in Go.');
@@ -62,7 +62,7 @@ describe('a middleware user who sets no strategy', () => {
       retrievalPolicySelection: 'policy_default',
       retrievalPolicyDefaultStrategy: 'lexical',
       retrievalPolicyAppliedStrategy: 'lexical',
-      semanticStrategyRequested: false,
+      semanticStrategyRequested: 'lexical',
       semanticFallbackTriggered: false,
     });
     expect(injected).toContain('The billing service is written in Go.');

@@ -175,9 +175,9 @@ describe('memoryTools: input schemas follow the contract', () => {
       expect(Object.keys(sent.properties ?? {}), name).toEqual(fields);
       expect(sent.required ?? [], name).toEqual(required);
       const routeProperties = {
-        ...routeSchema(operations[route].input).properties,
-        // Bulk forget takes the route's `filters` flattened.
+        // Bulk forget takes the route's `filters` flattened (its `all` is the route's top-level one).
         ...(name === 'bulkForgetMemories' ? routeSchema(BulkForgetFiltersSchema).properties : {}),
+        ...routeSchema(operations[route].input).properties,
       };
       for (const [field, property] of Object.entries(sent.properties ?? {})) {
         expect(property.description, `${name}.${field}`).toEqual(expect.any(String));

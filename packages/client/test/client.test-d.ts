@@ -112,7 +112,7 @@ describe('inputs are the contract request types', () => {
       .parameter(0)
       .exclude<undefined>()
       .toHaveProperty('strategy')
-      .toEqualTypeOf<'lexical' | 'hybrid' | 'baseline' | 'hybrid_graph' | undefined>();
+      .toEqualTypeOf<'lexical' | 'hybrid' | 'baseline' | 'hybrid_graph' | 'semantic' | undefined>();
   });
 
   it('rejects wrong inputs', () => {

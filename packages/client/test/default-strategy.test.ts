@@ -38,7 +38,7 @@ describe.skipIf(startServer === undefined)('a client that names no strategy', ()
         retrievalPolicySelection: 'policy_default',
         retrievalPolicyDefaultStrategy: 'hybrid',
         retrievalPolicyAppliedStrategy: 'hybrid',
-        semanticStrategyApplied: true,
+        semanticStrategyApplied: 'hybrid',
       });
       expect(bundle.memories[0]?.content).toBe('Kayak trips leave from the pier at seven');
       const found = await client.memories.search({ query: 'kayak trips' });

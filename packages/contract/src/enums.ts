@@ -20,7 +20,12 @@ export const STRATEGIES = ['lexical', 'hybrid'] as const;
 export const STRATEGY_ALIASES = { baseline: 'lexical', hybrid_graph: 'hybrid' } as const;
 export const StrategySchema = z.enum(STRATEGIES);
 export type Strategy = z.infer<typeof StrategySchema>;
-export const StrategyInputSchema = z.enum(['lexical', 'hybrid', 'baseline', 'hybrid_graph']);
+/**
+ * Names of other clients of the contract, accepted on input and not deprecated: the memories.sh client sends
+ * `semantic` (its vector-only strategy), which runs hybrid here (lexical and vector retrieval fused).
+ */
+export const STRATEGY_UPSTREAM_NAMES = { semantic: 'hybrid' } as const;
+export const StrategyInputSchema = z.enum(['lexical', 'hybrid', 'baseline', 'hybrid_graph', 'semantic']);
 export type StrategyInput = z.infer<typeof StrategyInputSchema>;
 export type StrategyAlias = keyof typeof STRATEGY_ALIASES;
 
@@ -29,11 +34,15 @@ export function isStrategyAlias(value: string): value is StrategyAlias {
   return Object.hasOwn(STRATEGY_ALIASES, value);
 }
 
-/** Maps the deprecated aliases to their current names (`baseline` -> `lexical`, `hybrid_graph` -> `hybrid`). */
+/**
+ * Maps the deprecated aliases to their current names (`baseline` -> `lexical`, `hybrid_graph` -> `hybrid`), and
+ * upstream's `semantic` to `hybrid`.
+ */
 export function normalizeStrategy(value: StrategyInput): Strategy;
 export function normalizeStrategy(value: StrategyInput | undefined): Strategy | undefined;
 export function normalizeStrategy(value: StrategyInput | undefined): Strategy | undefined {
   if (value === undefined) return undefined;
+  if (value === 'semantic') return STRATEGY_UPSTREAM_NAMES.semantic;
   return isStrategyAlias(value) ? STRATEGY_ALIASES[value] : value;
 }
 
@@ -123,6 +132,21 @@ export const NodeTypeSchema = z.enum(NODE_TYPES);
 export const EMBEDDING_MODEL_SOURCES = ['request', 'project_override', 'workspace_default'] as const;
 export const EmbeddingModelSourceSchema = z.enum(EMBEDDING_MODEL_SOURCES);
 export type EmbeddingModelSource = z.infer<typeof EmbeddingModelSourceSchema>;
+
+/**
+ * `config.source` of embeddings/models, in the memories.sh vocabulary: `request`, `project` (a project override),
+ * `workspace` (a workspace default set for the owner; this server has none) or `system_default` (the server's
+ * MEMORY_EMBEDDING_MODEL). `config.selectionSource` gives the same choice in `EMBEDDING_MODEL_SOURCES`.
+ */
+export const EMBEDDING_CONFIG_SOURCES = ['request', 'project', 'workspace', 'system_default'] as const;
+export const EmbeddingConfigSourceSchema = z.enum(EMBEDDING_CONFIG_SOURCES);
+export type EmbeddingConfigSource = z.infer<typeof EmbeddingConfigSourceSchema>;
+/** The memories.sh name of each selection source. */
+export const EMBEDDING_CONFIG_SOURCE_OF = {
+  request: 'request',
+  project_override: 'project',
+  workspace_default: 'system_default',
+} as const satisfies Record<EmbeddingModelSource, EmbeddingConfigSource>;
 
 /** Eval replay case outcomes. */
 export const EVAL_STATUSES = ['pass', 'warn', 'fail'] as const;

@@ -28,8 +28,16 @@ export {
 } from './errors.js';
 export { IDEMPOTENCY, isIdempotencyKey } from './idempotency.js';
 export { DEFAULTS, LIMITS } from './limits.js';
-export { findMcpTool, inputFromMcpArguments, type McpToolDefinition, mcpArgumentsFromInput, mcpTools } from './mcp.js';
+export {
+  findMcpTool,
+  inputFromMcpArguments,
+  type McpArgumentRules,
+  type McpToolDefinition,
+  mcpArgumentsFromInput,
+  mcpTools,
+} from './mcp.js';
 export { openApiDocument } from './openapi.js';
+export { SESSION_HINT_ARGUMENTS } from './operations/context.js';
 export {
   AUTH_CREDENTIALS,
   type AuthKind,

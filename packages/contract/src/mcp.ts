@@ -1,5 +1,8 @@
 import { type McpToolExposure, type OperationDefinition, type OperationId, operationList } from './operations.js';
 
+/** What of a tool changes how its arguments are read: hints it drops, filter fields it takes at the top level. */
+export type McpArgumentRules = Pick<McpToolExposure, 'ignoredArguments' | 'filterArguments'>;
+
 /** One MCP tool: an exposure from the operations table, with the operation whose handler it calls. */
 export interface McpToolDefinition extends McpToolExposure {
   operationId: OperationId;
@@ -13,6 +16,10 @@ export const mcpTools: readonly McpToolDefinition[] = operationList.flatMap((ope
 const SCOPE_KEYS = { tenant_id: 'tenantId', user_id: 'userId', project_id: 'projectId' } as const;
 /** Argument names that differ from the HTTP field beyond snake_case. */
 const RENAMED = { retrieval_strategy: 'strategy' } as const;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 function snakeToCamel(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -32,12 +39,19 @@ function camelToSnake(key: string): string {
 export function inputFromMcpArguments(
   args: Record<string, unknown>,
   operation?: Pick<OperationDefinition, 'scopeSource'>,
+  tool: McpArgumentRules = {},
 ): Record<string, unknown> {
   const flatScope = operation !== undefined && operation.scopeSource !== 'object';
   const input: Record<string, unknown> = {};
   const scope: Record<string, unknown> = {};
+  const ignored = new Set(Object.keys(tool.ignoredArguments ?? {}).map(snakeToCamel));
+  const filterFields = new Set((tool.filterArguments ?? []).map(snakeToCamel));
+  const topLevelFilters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (Object.hasOwn(SCOPE_KEYS, key)) {
+    if (ignored.has(snakeToCamel(key))) continue;
+    if (filterFields.has(snakeToCamel(key))) {
+      topLevelFilters[snakeToCamel(key)] = value;
+    } else if (Object.hasOwn(SCOPE_KEYS, key)) {
       if (flatScope) input[SCOPE_KEYS[key as keyof typeof SCOPE_KEYS]] = value;
       else scope[SCOPE_KEYS[key as keyof typeof SCOPE_KEYS]] = value;
     } else if (Object.hasOwn(RENAMED, key)) {
@@ -51,6 +65,12 @@ export function inputFromMcpArguments(
   if (Object.keys(scope).length > 0) {
     const given = input.scope && typeof input.scope === 'object' ? (input.scope as Record<string, unknown>) : {};
     input.scope = { ...given, ...scope };
+  }
+  for (const [key, value] of Object.entries(topLevelFilters)) {
+    const filters = isPlainObject(input.filters) ? input.filters : {};
+    // Given in both places: kept at the top level, where the strict input refuses it as unknown (never one silently).
+    if (Object.hasOwn(filters, key)) input[key] = value;
+    else input.filters = { ...filters, [key]: value };
   }
   return input;
 }

@@ -10,7 +10,9 @@ import {
   ContextModeSchema,
   EDGE_TYPES,
   EdgeTypeSchema,
+  EMBEDDING_CONFIG_SOURCES,
   EMBEDDING_MODEL_SOURCES,
+  EmbeddingConfigSourceSchema,
   EmbeddingModelSourceSchema,
   EVAL_STATUSES,
   EvalStatusSchema,
@@ -42,6 +44,7 @@ import {
   SnapshotTriggerSchema,
   STRATEGIES,
   STRATEGY_ALIASES,
+  STRATEGY_UPSTREAM_NAMES,
   StrategyInputSchema,
   StrategySchema,
   TENANT_MODES,
@@ -91,8 +94,8 @@ const enumerations: Enumeration[] = [
   {
     name: 'strategy input (with deprecated aliases)',
     schema: StrategyInputSchema,
-    constant: [...STRATEGIES, ...Object.keys(STRATEGY_ALIASES)],
-    values: ['lexical', 'hybrid', 'baseline', 'hybrid_graph'],
+    constant: [...STRATEGIES, ...Object.keys(STRATEGY_ALIASES), ...Object.keys(STRATEGY_UPSTREAM_NAMES)],
+    values: ['lexical', 'hybrid', 'baseline', 'hybrid_graph', 'semantic'],
   },
   {
     name: 'retrieval source',
@@ -176,6 +179,12 @@ const enumerations: Enumeration[] = [
     constant: EMBEDDING_MODEL_SOURCES,
     values: ['request', 'project_override', 'workspace_default'],
   },
+  {
+    name: 'embeddings config source (the memories.sh vocabulary)',
+    schema: EmbeddingConfigSourceSchema,
+    constant: EMBEDDING_CONFIG_SOURCES,
+    values: ['request', 'project', 'workspace', 'system_default'],
+  },
   { name: 'eval status', schema: EvalStatusSchema, constant: EVAL_STATUSES, values: ['pass', 'warn', 'fail'] },
   {
     name: 'quality status',
@@ -251,10 +260,13 @@ describe('strategies and their deprecated aliases', () => {
     '%s accepts the aliases and leaves normalizing to the server',
     (operationId) => {
       const schema = operations[operationId].input;
-      for (const strategy of ['lexical', 'hybrid', 'baseline', 'hybrid_graph']) {
+      // `semantic` is memories.sh's name, accepted (hybrid here: normalizeStrategy).
+      for (const strategy of ['lexical', 'hybrid', 'baseline', 'hybrid_graph', 'semantic']) {
         expect(schema.parse({ query: 'deploy', strategy })).toMatchObject({ strategy });
       }
-      expect(schema.safeParse({ query: 'deploy', strategy: 'semantic' }).success).toBe(false);
+      expect(normalizeStrategy('semantic')).toBe('hybrid');
+      expect(isStrategyAlias('semantic')).toBe(false);
+      expect(schema.safeParse({ query: 'deploy', strategy: 'vector' }).success).toBe(false);
     },
   );
 });

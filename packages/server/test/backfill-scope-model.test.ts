@@ -26,10 +26,10 @@ describe('memories embedded only by the backfill', () => {
       action: 'run',
     });
     expect(backfill.backfill.remaining).toBe(0);
-    const after = await server.post<{ trace: { semanticStrategyApplied: boolean; semanticFallbackReason: null } }>(
+    const after = await server.post<{ trace: { semanticStrategyApplied: string; semanticFallbackReason: null } }>(
       '/context/get',
       { query: 'staging cluster', strategy: 'hybrid' },
     );
-    expect(after.trace).toMatchObject({ semanticStrategyApplied: true, semanticFallbackReason: null });
+    expect(after.trace).toMatchObject({ semanticStrategyApplied: 'hybrid', semanticFallbackReason: null });
   });
 });

@@ -55,8 +55,8 @@ describe('context/get', () => {
       retrievalPolicyDefaultStrategy: 'hybrid',
       retrievalPolicyAppliedStrategy: 'hybrid',
       retrievalPolicySelection: 'policy_default',
-      semanticStrategyRequested: true,
-      semanticStrategyApplied: true,
+      semanticStrategyRequested: 'hybrid',
+      semanticStrategyApplied: 'hybrid',
       semanticFallbackTriggered: false,
       graphDepth: 1,
       graphLimit: 8,
@@ -103,15 +103,15 @@ describe('context/get', () => {
     const hybrid = await server.post<Bundle>('/context/get', { query: 'payment', strategy: 'hybrid' });
     expect(hybrid.trace).toMatchObject({
       retrievalPolicySelection: 'request',
-      semanticStrategyRequested: true,
-      semanticStrategyApplied: true,
+      semanticStrategyRequested: 'hybrid',
+      semanticStrategyApplied: 'hybrid',
       semanticFallbackTriggered: false,
       semanticFallbackReason: null,
       retrievalPolicyAppliedStrategy: 'hybrid',
       embeddingModel: TEST_EMBEDDING_MODEL,
     });
     const baseline = await server.post<Bundle>('/context/get', { query: 'payment', strategy: 'baseline' });
-    expect(baseline.trace.semanticStrategyRequested).toBe(false);
+    expect(baseline.trace.semanticStrategyRequested).toBe('lexical');
   });
 
   it('enforces the limits of limit, graphDepth and graphLimit', async () => {

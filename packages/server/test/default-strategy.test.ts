@@ -40,8 +40,8 @@ const policyDefault = (strategy: 'lexical' | 'hybrid') => ({
   retrievalPolicyDefaultStrategy: strategy,
   retrievalPolicyAppliedStrategy: strategy,
   retrievalPolicySelection: 'policy_default',
-  semanticStrategyRequested: strategy === 'hybrid',
-  semanticStrategyApplied: strategy === 'hybrid',
+  semanticStrategyRequested: strategy,
+  semanticStrategyApplied: strategy,
   semanticFallbackTriggered: false,
   strategy: strategy === 'hybrid' ? 'hybrid_graph' : 'baseline',
 });
@@ -152,8 +152,8 @@ describe('a hybrid default whose model fails', () => {
       retrievalPolicyDefaultStrategy: 'hybrid',
       retrievalPolicySelection: 'policy_default',
       retrievalPolicyAppliedStrategy: 'lexical',
-      semanticStrategyRequested: true,
-      semanticStrategyApplied: false,
+      semanticStrategyRequested: 'hybrid',
+      semanticStrategyApplied: 'lexical',
       semanticFallbackTriggered: true,
       semanticFallbackReason: 'embedding_failed',
     });

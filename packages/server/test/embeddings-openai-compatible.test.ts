@@ -142,6 +142,13 @@ describe('a server whose default model is an OpenAI-compatible endpoint', () => 
         itemCount: 2,
         tokenCount: 14,
         estimatedCostUsd: 0.000028,
+        // memories.sh's fields (additive): the provider reported these tokens, so none is estimated.
+        usageMonth: usage.body.data?.usageMonth,
+        estimatedRequestCount: 0,
+        inputTokens: 14,
+        gatewayCostUsd: 0.000028,
+        marketCostUsd: 0.000028,
+        customerCostUsd: 0.000028,
       },
     ]);
   });

@@ -51,6 +51,12 @@ describe('GET /embeddings/models', () => {
       allowed: true,
       local: true,
       costPerMillionTokensUsd: 0,
+      // memories.sh's catalogue fields (additive).
+      description: null,
+      contextWindow: null,
+      pricing: { input: '0' },
+      inputCostUsdPerToken: 0,
+      tags: ['local'],
     });
     expect(models.find((model) => model.id === SENTENCE_ENCODER_MODEL_ID)).toMatchObject({
       dimensions: 512,
@@ -64,11 +70,18 @@ describe('GET /embeddings/models', () => {
       dimensions: 1536,
       local: false,
       costPerMillionTokensUsd: 0.02,
+      // memories.sh's catalogue fields (additive).
+      description: null,
+      contextWindow: null,
+      pricing: { input: String(0.02 / 1_000_000) },
+      inputCostUsdPerToken: 0.02 / 1_000_000,
+      tags: [],
       ...(process.env.OPENAI_API_KEY === undefined ? { available: false } : {}),
     });
     expect(response.body.data?.config).toEqual({
       selectedModelId: HASH_MODEL_ID,
-      source: 'workspace_default',
+      source: 'system_default',
+      selectionSource: 'workspace_default',
       workspaceDefaultModelId: HASH_MODEL_ID,
       projectOverrideModelId: null,
       allowlistModelIds: [HASH_MODEL_ID],
@@ -84,7 +97,8 @@ describe('GET /embeddings/models', () => {
     const project = await server.call('GET', '/embeddings/models?projectId=alpha');
     expect(project.body.data?.config).toMatchObject({
       selectedModelId: MOCK_ID,
-      source: 'project_override',
+      source: 'project',
+      selectionSource: 'project_override',
       projectOverrideModelId: MOCK_ID,
     });
     const refused = await server.call('GET', `/embeddings/models?embeddingModel=${SENTENCE_ENCODER_MODEL_ID}`);
@@ -92,6 +106,23 @@ describe('GET /embeddings/models', () => {
     expect(refused.body.error?.code).toBe('EMBEDDING_MODEL_NOT_ALLOWED');
   });
 });
+
+/** Our usage figures with the memories.sh fields the route sends beside them (this month's). */
+function withUpstreamFigures<Figures extends { requestCount: number; tokenCount: number; estimatedCostUsd: number }>(
+  figures: Figures,
+  estimatedRequestCount: number,
+) {
+  const cost = figures.estimatedCostUsd;
+  return {
+    ...figures,
+    usageMonth: monthStart(new Date()),
+    estimatedRequestCount,
+    inputTokens: figures.tokenCount,
+    gatewayCostUsd: cost,
+    marketCostUsd: cost,
+    customerCostUsd: cost,
+  };
+}
 
 describe('GET /management/embeddings/usage', () => {
   it('reports exact figures per tenant, project, model and provider for the month', async () => {
@@ -108,42 +139,48 @@ describe('GET /management/embeddings/usage', () => {
     const response = await server.call('GET', `/management/embeddings/usage?tenantId=${tenantId}`);
     expect(response.body.data).toEqual({
       usageMonth: monthStart(new Date()),
-      summary: {
-        requestCount: 4,
-        itemCount: 4,
-        tokenCount: tokensOf(...texts, 'kayak') + 5,
-        estimatedCostUsd: 0.000005,
-      },
-      breakdown: [
+      summary: withUpstreamFigures(
         {
-          tenantId,
-          projectId: 'p1',
-          modelId: HASH_MODEL_ID,
-          provider: 'local',
-          requestCount: 3,
-          itemCount: 3,
-          tokenCount: tokensOf(...texts, 'kayak'),
-          estimatedCostUsd: 0,
-        },
-        {
-          tenantId,
-          projectId: 'alpha',
-          modelId: MOCK_ID,
-          provider: 'test',
-          requestCount: 1,
-          itemCount: 1,
-          tokenCount: 5,
+          requestCount: 4,
+          itemCount: 4,
+          tokenCount: tokensOf(...texts, 'kayak') + 5,
           estimatedCostUsd: 0.000005,
         },
+        3,
+      ),
+      breakdown: [
+        withUpstreamFigures(
+          {
+            tenantId,
+            projectId: 'p1',
+            modelId: HASH_MODEL_ID,
+            provider: 'local',
+            requestCount: 3,
+            itemCount: 3,
+            tokenCount: tokensOf(...texts, 'kayak'),
+            estimatedCostUsd: 0,
+          },
+          3,
+        ),
+        withUpstreamFigures(
+          {
+            tenantId,
+            projectId: 'alpha',
+            modelId: MOCK_ID,
+            provider: 'test',
+            requestCount: 1,
+            itemCount: 1,
+            tokenCount: 5,
+            estimatedCostUsd: 0.000005,
+          },
+          0,
+        ),
       ],
     });
     const project = await server.call('GET', `/management/embeddings/usage?tenantId=${tenantId}&projectId=alpha`);
-    expect(project.body.data?.summary).toEqual({
-      requestCount: 1,
-      itemCount: 1,
-      tokenCount: 5,
-      estimatedCostUsd: 0.000005,
-    });
+    expect(project.body.data?.summary).toEqual(
+      withUpstreamFigures({ requestCount: 1, itemCount: 1, tokenCount: 5, estimatedCostUsd: 0.000005 }, 0),
+    );
     const old = await server.call('GET', `/management/embeddings/usage?tenantId=${tenantId}&usageMonth=2020-03-17`);
     expect(old.body.data).toMatchObject({ usageMonth: '2020-03-01', breakdown: [] });
     expect(old.body.data?.summary.requestCount).toBe(0);

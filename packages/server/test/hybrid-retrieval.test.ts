@@ -106,8 +106,8 @@ describe('hybrid retrieval falls back to lexical and says why', () => {
     });
     queriesFail = false;
     expect(bundle.trace).toMatchObject({
-      semanticStrategyRequested: true,
-      semanticStrategyApplied: false,
+      semanticStrategyRequested: 'hybrid',
+      semanticStrategyApplied: 'lexical',
       semanticFallbackTriggered: true,
       semanticFallbackReason: 'embedding_failed',
       retrievalPolicyAppliedStrategy: 'lexical',

@@ -100,7 +100,11 @@ describe('the upstream memories.sh client reads our answers', () => {
     const body = { query: '?!', strategy: 'hybrid', scope: project };
     const { ours, upstream } = await readAsUpstream('/context/get', body, upstreamContext.legacy);
     const { trace } = ContextGetDataSchema.parse(ours);
-    expect(trace).toMatchObject({ semanticStrategyRequested: true, retrievalPolicyAppliedStrategy: 'lexical' });
+    expect(trace).toMatchObject({
+      semanticStrategyRequested: 'hybrid',
+      semanticStrategyApplied: 'lexical',
+      retrievalPolicyAppliedStrategy: 'lexical',
+    });
     expect(upstream.trace?.strategy).toBe('baseline');
     expect(normalizeStrategy(trace.strategy)).toBe(trace.retrievalPolicyAppliedStrategy);
   });
@@ -123,12 +127,14 @@ describe('the upstream memories.sh client reads our answers', () => {
     expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['rules.0.scope', 'trace.strategy']);
   });
 
-  it('known conflict: upstream d3a2f7f6 types the two semantic trace fields as names, ours are booleans', async () => {
-    const response = await server.call('POST', '/context/get', { query: 'payments', scope: project });
-    const parsed = upstreamContext.semanticNames.safeParse(response.body.data);
-    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
-      'trace.semanticStrategyRequested',
-      'trace.semanticStrategyApplied',
-    ]);
+  it('upstream d3a2f7f6 reads the two semantic trace fields as strategy names: ours are names too', async () => {
+    const response = await server.call('POST', '/context/get', {
+      query: 'payments',
+      strategy: 'hybrid',
+      scope: project,
+    });
+    const upstream = upstreamContext.semanticNames.parse(response.body.data);
+    expect(upstream.trace).toMatchObject({ semanticStrategyRequested: 'hybrid', semanticStrategyApplied: 'hybrid' });
+    expect(upstream.rules.length).toBeGreaterThan(0);
   });
 });

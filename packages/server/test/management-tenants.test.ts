@@ -130,7 +130,7 @@ describe('attach validation', () => {
 describe('owner separation', () => {
   it("never shows, disables or serves another owner's mapping", async () => {
     const listed = await server.call('GET', '/management/tenant-overrides', undefined, { key: otherKey });
-    expect(listed.body.data).toEqual({ tenants: [], count: 0 });
+    expect(listed.body.data).toEqual({ tenants: [], tenantDatabases: [], count: 0 });
     const disabled = await server.call('DELETE', '/management/tenant-overrides?tenantId=acme', undefined, {
       key: otherKey,
     });

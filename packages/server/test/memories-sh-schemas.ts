@@ -3,10 +3,13 @@ import * as z from 'zod';
 /*
  * The response schemas of the upstream memories.sh core client (`@memories.sh/core`), written here from a reading of
  * webrenew/memories `packages/core/src/client-schemas.ts` (versions at commits 1c37499b, 5818e86c in
- * WebRenew/memories, and d3a2f7f6) and of how `packages/core/src/client.ts` uses them: `memories.list` and
- * `memories.search` safe-parse `data` with the memory-list schema, `context.get` with the context schema; when the
- * parse fails the client falls back to reading Markdown sections out of the JSON text and returns empty lists.
- * Zod objects drop unknown keys, so our extra fields are harmless; a missing or mistyped field fails the parse.
+ * WebRenew/memories, and d3a2f7f6), `client-helpers.ts` (1827919: skill file records with `usageCount`, `lastUsedAt`,
+ * `procedureKey`) and of how `packages/core/src/client.ts` uses them: `memories.list` and `memories.search`
+ * safe-parse `data` with the memory-list schema, `context.get` with the context schema; when the parse fails the
+ * client falls back to reading Markdown sections out of the JSON text and returns empty lists. The management calls
+ * (`management.keys`, `.tenants`, `.embeddings`) parse `data` with their schema and throw INVALID_RESPONSE_DATA when
+ * it fails. Zod objects drop unknown keys, so our extra fields are harmless; a missing or mistyped field fails.
+ * Re-expressed, not copied: no upstream code is in this repository.
  */
 
 /** The envelope every answer is read through. */
@@ -58,6 +61,9 @@ export const upstreamSkillFile = z.object({
   scope: z.string(),
   projectId: z.string().nullable().optional(),
   userId: z.string().nullable().optional(),
+  usageCount: z.number().int().nonnegative().optional(),
+  lastUsedAt: z.string().nullable().optional(),
+  procedureKey: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -75,7 +81,10 @@ export const upstreamSkillFileList = z.object({
 const LEGACY_NAMES = ['baseline', 'hybrid_graph'] as const;
 const WIDENED_NAMES = ['lexical', 'semantic', 'hybrid', 'baseline', 'hybrid_graph'] as const;
 
-function contextSchema(strategies: readonly [string, ...string[]], extraTrace: z.ZodRawShape = {}) {
+function contextSchema<Extra extends z.ZodRawShape = Record<never, never>>(
+  strategies: readonly [string, ...string[]],
+  extraTrace: Extra = {} as Extra,
+) {
   const trace = z.object({
     requestedStrategy: z.enum(strategies).optional(),
     strategy: z.enum(strategies),
@@ -120,3 +129,114 @@ export const upstreamContext = {
     semanticFallbackReason: z.string().nullable().optional(),
   }),
 };
+
+/** Every answer the client reads a message from (add, edit, forget, skill upsert and delete): `message` if any. */
+export const upstreamMutation = z.object({ message: z.string().optional() });
+
+/** `data` of memories/bulk-forget, both kinds. */
+export const upstreamBulkForget = z.object({
+  count: count,
+  ids: z.array(z.string()).optional(),
+  memories: z.array(z.object({ id: z.string(), type: z.string(), contentPreview: z.string() })).optional(),
+  message: z.string(),
+});
+
+/** `data` of memories/vacuum. */
+export const upstreamVacuum = z.object({ purged: count, message: z.string() });
+
+/** `data` of the three management/keys calls. */
+export const upstreamKeys = {
+  status: z.object({
+    hasKey: z.boolean(),
+    keyPreview: z.string().optional(),
+    createdAt: z.string().nullable().optional(),
+    expiresAt: z.string().nullable().optional(),
+    isExpired: z.boolean().optional(),
+  }),
+  create: z.object({
+    apiKey: z.string(),
+    keyPreview: z.string().optional(),
+    createdAt: z.string().optional(),
+    expiresAt: z.string().optional(),
+    message: z.string().optional(),
+  }),
+  revoke: z.object({ ok: z.boolean() }),
+};
+
+/** A tenant mapping as upstream reads it: `tursoDbUrl` is required. */
+const upstreamTenant = z.object({
+  tenantId: z.string(),
+  tursoDbUrl: z.string(),
+  tursoDbName: z.string().nullable().optional(),
+  status: z.string(),
+  source: z.enum(['auto', 'override']).default('override'),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  lastVerifiedAt: z.string().nullable().optional(),
+});
+
+/** `data` of the three management/tenant-overrides calls. */
+export const upstreamTenants = {
+  list: z.object({ tenantDatabases: z.array(upstreamTenant), count: z.number().int() }),
+  upsert: z.object({ tenantDatabase: upstreamTenant, provisioned: z.boolean(), mode: z.string() }),
+  disable: z.object({ ok: z.boolean(), tenantId: z.string(), status: z.string(), updatedAt: z.string() }),
+};
+
+/** `data` of embeddings/models. */
+export const upstreamEmbeddingModels = z.object({
+  models: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      provider: z.string(),
+      description: z.string().nullable(),
+      contextWindow: z.number().nullable(),
+      pricing: z.object({ input: z.string().nullable() }),
+      inputCostUsdPerToken: z.number().nullable(),
+      tags: z.array(z.string()).default([]),
+    }),
+  ),
+  config: z.object({
+    selectedModelId: z.string(),
+    source: z.enum(['request', 'project', 'workspace', 'system_default']),
+    workspaceDefaultModelId: z.string().nullable(),
+    projectOverrideModelId: z.string().nullable(),
+    allowlistModelIds: z.array(z.string()),
+  }),
+});
+
+const usageSummary = z.object({
+  usageMonth: z.string(),
+  requestCount: count,
+  estimatedRequestCount: count,
+  inputTokens: count,
+  gatewayCostUsd: z.number().nonnegative(),
+  marketCostUsd: z.number().nonnegative(),
+  customerCostUsd: z.number().nonnegative(),
+});
+
+/** `data` of management/embeddings/usage. */
+export const upstreamEmbeddingUsage = z.object({
+  usageMonth: z.string(),
+  summary: usageSummary,
+  breakdown: z.array(
+    usageSummary.extend({
+      tenantId: z.string().nullable(),
+      projectId: z.string().nullable(),
+      modelId: z.string(),
+      provider: z.string(),
+    }),
+  ),
+});
+
+/**
+ * How the client reads an MCP `tools/call` result: `structuredContent` is the envelope when it parses as one, and
+ * `data` is then what the response schema parses; a JSON-RPC `error` with typed `data` is thrown.
+ */
+export const upstreamToolResult = z
+  .object({
+    content: z.array(z.object({ type: z.string(), text: z.string().optional() })).optional(),
+    structuredContent: z.unknown().optional(),
+  })
+  .loose();

@@ -162,7 +162,7 @@ describe('shadow metrics and the retrieval policy', () => {
     expect(bundle.trace).toMatchObject({
       retrievalPolicyDefaultStrategy: 'hybrid',
       retrievalPolicySelection: 'policy_default',
-      semanticStrategyRequested: true,
+      semanticStrategyRequested: 'hybrid',
     });
     const again = (await server.call('GET', '/graph/rollout')).body.data;
     expect(again?.rolloutPlan.autopilot).toEqual({ enabled: true, applied: false, reason: 'already_hybrid_default' });

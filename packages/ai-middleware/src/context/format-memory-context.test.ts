@@ -34,6 +34,8 @@ function skillFile(path: string, title: string | null, content: string): SkillFi
     projectId: null,
     scope: 'global' as const,
     useCount: 0,
+    usageCount: 0,
+    procedureKey: null,
     lastUsedAt: null,
     metadata: {},
   };

@@ -1,6 +1,21 @@
 import * as context from '../resources/context.js';
 import { op, tenantCodes } from './define-operation.js';
 
+/**
+ * The lifecycle hints a client library interprets itself (the contract: "not part of the raw body of context/get"),
+ * which the memories.sh client also passes to the MCP tool get_context: accepted there and ignored.
+ */
+export const SESSION_HINT_ARGUMENTS = {
+  session_id: 'A client-side session hint: accepted and ignored.',
+  budget_tokens: 'A client-side token budget hint: accepted and ignored.',
+  turn_count: 'A client-side turn count hint: accepted and ignored.',
+  turn_budget: 'A client-side turn budget hint: accepted and ignored.',
+  last_activity_at: 'A client-side inactivity hint: accepted and ignored.',
+  inactivity_threshold_minutes: 'A client-side inactivity hint: accepted and ignored.',
+  task_completed: 'A client-side lifecycle hint: accepted and ignored.',
+  include_session_summary: 'A client-side session summary hint: accepted and ignored.',
+} as const;
+
 /** The context route: the bundle returned at prompt time. */
 export const contextOperations = {
   'context.get': op({
@@ -22,6 +37,7 @@ export const contextOperations = {
         name: 'get_context',
         description:
           'Get the memory context bundle for a query: rules, relevant memories, skill files and a retrieval trace.',
+        ignoredArguments: SESSION_HINT_ARGUMENTS,
       },
       {
         name: 'get_rules',

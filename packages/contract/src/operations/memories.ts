@@ -174,7 +174,11 @@ export const memoryOperations = {
     destructive: true,
     createsTenant: false,
     mcp: [
-      { name: 'bulk_forget_memories', description: 'Soft-delete memories matching filters; use dry_run to preview.' },
+      {
+        name: 'bulk_forget_memories',
+        description: 'Soft-delete memories matching filters; use dry_run to preview.',
+        filterArguments: ['types', 'tags', 'older_than_days', 'pattern'],
+      },
     ],
     errorCodes: tenantCodes,
   }),

@@ -61,6 +61,17 @@ export interface McpToolExposure {
   description: string;
   /** Input merged over the caller's arguments and left out of the advertised ones (get_rules: `rules_only`). */
   fixedInput?: Record<string, unknown>;
+  /**
+   * Arguments accepted and dropped, each with its description (snake_case): client-side hints that other clients of
+   * the contract send the tool (get_context: the memories.sh session hints, `SESSION_HINT_ARGUMENTS`).
+   */
+  ignoredArguments?: Readonly<Record<string, string>>;
+  /**
+   * Arguments accepted at the top level that belong to the input's `filters` object (bulk_forget_memories: `types`,
+   * `tags`, `older_than_days`, `pattern`, as memories.sh sends them), moved there; the same field given in both
+   * places is refused as an unknown field.
+   */
+  filterArguments?: readonly string[];
 }
 
 /** One route+method of the contract: everything about it that client, server, MCP and OpenAPI need. */

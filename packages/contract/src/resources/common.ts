@@ -86,10 +86,28 @@ export const CategorySchema = z.string().min(LIMITS.category.min).max(LIMITS.cat
 export const EmbeddingModelIdSchema = z.string().min(LIMITS.embeddingModel.min).max(LIMITS.embeddingModel.max);
 export const QuerySchema = z.string().max(LIMITS.query.max);
 
+/**
+ * The additive `indexPending` of read traces (context/get, memories/search, graph/trace) and of the embeddings
+ * observability `queue`: how many of the scope's memories still wait for their index job (vectors and graph edges;
+ * found lexically meanwhile), counted up to 10,000 in a trace. Sent by this server; optional for other servers.
+ */
+export const IndexPendingSchema = z
+  .number()
+  .int()
+  .optional()
+  .describe(
+    "The scope's memories still waiting for their index job (vectors, graph edges); a trace counts up to 10,000. An additive field.",
+  );
+
 /** A string that must contain more than whitespace. */
 export function nonBlank<T extends z.ZodString>(schema: T): T {
-  return schema.refine((value) => value.trim().length > 0, 'must not be blank') as unknown as T;
+  // A pattern, not a refinement, so that the OpenAPI document states the rule (`pattern: "\\S"`): JavaScript's `\s`
+  // is exactly the whitespace `trim()` removes.
+  return schema.regex(NON_BLANK, 'must not be blank') as T;
 }
+
+/** Holds a character other than whitespace. */
+export const NON_BLANK = /\S/;
 
 /** A message-only response. */
 export const MessageSchema = z.string();

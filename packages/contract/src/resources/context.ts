@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ContextModeSchema, RolloutModeSchema, type Strategy, StrategyInputSchema, StrategySchema } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
-import { boundedInt, QuerySchema, scopeField } from './common.js';
+import { boundedInt, IndexPendingSchema, QuerySchema, scopeField } from './common.js';
 import { ConflictPairSchema, RetrievedMemorySchema } from './memory.js';
 import { SkillFileSchema } from './skill-file.js';
 import { QueryTimeTraceSchema } from './time-window.js';
@@ -29,8 +29,13 @@ export const ContextTraceSchema = z.object({
    */
   strategy: LegacyStrategySchema,
   retrievalPolicySelection: PolicySelectionSchema,
-  semanticStrategyRequested: z.boolean(),
-  semanticStrategyApplied: z.boolean(),
+  /**
+   * The strategy the call asked for (the request's, aliases resolved, or the policy default), by name as memories.sh
+   * sends it (the written contract does not type the field; upstream's clients read a strategy name).
+   */
+  semanticStrategyRequested: StrategySchema,
+  /** The strategy that ran, after any fallback: `retrievalPolicyAppliedStrategy` (a strategy name, as upstream). */
+  semanticStrategyApplied: StrategySchema,
   semanticFallbackTriggered: z.boolean(),
   semanticFallbackReason: z.string().nullable(),
   graphDepth: z.number().int(),
@@ -50,6 +55,7 @@ export const ContextTraceSchema = z.object({
   rulesTruncated: z.boolean(),
   /** Skill files among the best `DEFAULTS.contextSkillFiles` left out whole by `LIMITS.contextSkillFileBytes`. */
   skillFilesOmitted: z.number().int(),
+  indexPending: IndexPendingSchema,
   /**
    * An additive field: what the query's time expressions did ("last week", "in March", "first"); absent when it has
    * none. Optional in the type because other servers of this contract do not send it.

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BackfillActionSchema, EmbeddingModelSourceSchema } from '../enums.js';
+import { BackfillActionSchema, EmbeddingConfigSourceSchema, EmbeddingModelSourceSchema } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
 import { ProjectIdSchema, ResolvedScopeSchema, scopeQueryShape, TenantIdSchema } from '../scope.js';
 import { boundedInt, EmbeddingModelIdSchema, queryInt, scopeField, TimestampSchema } from './common.js';
@@ -14,12 +14,25 @@ export const EmbeddingModelInfoSchema = z.object({
   allowed: z.boolean(),
   local: z.boolean(),
   costPerMillionTokensUsd: z.number(),
+  /**
+   * Additive fields, as the memories.sh model catalogue answers: a description and context window (null: not known
+   * here), the price per input token as a decimal string (`pricing.input`) and a number (`inputCostUsdPerToken`),
+   * and tags (`local` for a model that runs in the server).
+   */
+  description: z.string().nullable(),
+  contextWindow: z.number().int().nullable(),
+  pricing: z.object({ input: z.string().nullable() }),
+  inputCostUsdPerToken: z.number().nullable(),
+  tags: z.array(z.string()),
 });
 
 /** The resolved model selection and where it came from. */
 export const EmbeddingsConfigSchema = z.object({
   selectedModelId: z.string(),
-  source: EmbeddingModelSourceSchema,
+  /** Where the selection came from, in the memories.sh vocabulary (`EMBEDDING_CONFIG_SOURCES`). */
+  source: EmbeddingConfigSourceSchema,
+  /** The same, as writes name it in `embeddingModelSource` (`EMBEDDING_MODEL_SOURCES`); an additive field. */
+  selectionSource: EmbeddingModelSourceSchema,
   workspaceDefaultModelId: z.string(),
   projectOverrideModelId: z.string().nullable(),
   allowlistModelIds: z.array(z.string()),
@@ -40,6 +53,18 @@ const UsageFiguresSchema = z.object({
   itemCount: z.number().int(),
   tokenCount: z.number().int(),
   estimatedCostUsd: z.number(),
+  /**
+   * Additive fields, as memories.sh answers: the month, `estimatedRequestCount` (requests whose tokens the server
+   * counted itself, those of in-process models, rather than a provider reporting them), `inputTokens`
+   * (= `tokenCount`) and three costs, each `estimatedCostUsd` (the one figure this server has: tokens at the model's
+   * list price).
+   */
+  usageMonth: z.string(),
+  estimatedRequestCount: z.number().int(),
+  inputTokens: z.number().int(),
+  gatewayCostUsd: z.number(),
+  marketCostUsd: z.number(),
+  customerCostUsd: z.number(),
 });
 
 export const EmbeddingsUsageInputSchema = z.strictObject({

@@ -43,6 +43,8 @@ export const KeysRevokeDataSchema = z.object({
   revokedCount: z.number().int(),
   keyId: z.string().nullable(),
   message: z.string(),
+  /** An additive field, as memories.sh answers: true. */
+  ok: z.literal(true),
 });
 
 /** A tenant database mapping (the token is never returned). */
@@ -53,6 +55,10 @@ export const TenantMappingSchema = z.object({
   source: z.enum(['auto', 'override']),
   dbName: z.string().nullable(),
   dbUrl: z.string().nullable(),
+  /** `dbUrl` under the memories.sh name, `""` while the mapping has none (an additive field; upstream requires it). */
+  tursoDbUrl: z.string(),
+  /** `dbName` under the memories.sh name (an additive field). */
+  tursoDbName: z.string().nullable(),
   hasToken: z.boolean(),
   metadata: MetadataRecordSchema,
   lastError: z.string().nullable(),
@@ -61,7 +67,12 @@ export const TenantMappingSchema = z.object({
 });
 
 export const TenantsListInputSchema = z.strictObject({ tenantId: TenantIdSchema.optional() });
-export const TenantsListDataSchema = z.object({ tenants: z.array(TenantMappingSchema), count: z.number().int() });
+export const TenantsListDataSchema = z.object({
+  tenants: z.array(TenantMappingSchema),
+  /** The same mappings under the memories.sh name (an additive field). */
+  tenantDatabases: z.array(TenantMappingSchema),
+  count: z.number().int(),
+});
 export const TenantUpsertInputSchema = z
   .strictObject({
     tenantId: TenantIdSchema,
@@ -70,16 +81,73 @@ export const TenantUpsertInputSchema = z
     attachDbUrl: z.string().min(1).max(2000).optional(),
     attachDbToken: z.string().min(1).max(8000).optional(),
     attachDbName: z.string().min(1).max(200).optional(),
+    /** Aliases of the three above, as the memories.sh client names them; give a field or its alias, not both. */
+    tursoDbUrl: z.string().min(1).max(2000).optional(),
+    tursoDbToken: z.string().min(1).max(8000).optional(),
+    tursoDbName: z.string().min(1).max(200).optional(),
   })
   .superRefine((value, context) => {
-    if (value.mode === 'attach' && value.attachDbUrl === undefined) {
+    for (const [field, alias] of TENANT_ATTACH_ALIASES) {
+      if (value[field] !== undefined && value[alias] !== undefined) {
+        context.addIssue({ code: 'custom', path: [alias], message: `give ${field} or ${alias}, its alias, not both` });
+      }
+    }
+    if (value.mode === 'attach' && value.attachDbUrl === undefined && value.tursoDbUrl === undefined) {
       context.addIssue({ code: 'custom', path: ['attachDbUrl'], message: 'attach mode requires attachDbUrl' });
     }
+  })
+  // The rules above, as the OpenAPI document states them.
+  .meta({
+    allOf: [
+      // Attach mode names the database: not attach, or attachDbUrl, or tursoDbUrl.
+      {
+        anyOf: [
+          { not: { required: ['mode'], properties: { mode: { const: 'attach' } } } },
+          { required: ['attachDbUrl'] },
+          { required: ['tursoDbUrl'] },
+        ],
+      },
+      { not: { required: ['attachDbUrl', 'tursoDbUrl'] } },
+      { not: { required: ['attachDbToken', 'tursoDbToken'] } },
+      { not: { required: ['attachDbName', 'tursoDbName'] } },
+    ],
   });
+
+/** Each attach field of a tenant upsert and its memories.sh alias. */
+export const TENANT_ATTACH_ALIASES = [
+  ['attachDbUrl', 'tursoDbUrl'],
+  ['attachDbToken', 'tursoDbToken'],
+  ['attachDbName', 'tursoDbName'],
+] as const;
+
+/** A tenant upsert's attach fields with the memories.sh aliases resolved (`attachDbUrl ?? tursoDbUrl`, ...). */
+export function resolveTenantAttachAliases<
+  Input extends { [Key in (typeof TENANT_ATTACH_ALIASES)[number][number]]?: string | undefined },
+>(input: Input): Input {
+  const resolved: Input = { ...input };
+  for (const [field, alias] of TENANT_ATTACH_ALIASES) {
+    const value = input[field] ?? input[alias];
+    delete resolved[alias];
+    if (value !== undefined) resolved[field] = value as Input[typeof field];
+  }
+  return resolved;
+}
 export const TenantUpsertDataSchema = z.object({
   tenant: TenantMappingSchema,
   created: z.boolean(),
   message: z.string(),
+  /** Additive fields, as memories.sh answers: `tenant` again, whether this call provisioned a database, the mode. */
+  tenantDatabase: TenantMappingSchema,
+  provisioned: z.boolean(),
+  mode: TenantModeSchema,
 });
 export const TenantDisableInputSchema = z.strictObject({ tenantId: TenantIdSchema });
-export const TenantDisableDataSchema = z.object({ tenant: TenantMappingSchema, message: z.string() });
+export const TenantDisableDataSchema = z.object({
+  tenant: TenantMappingSchema,
+  message: z.string(),
+  /** Additive fields, as memories.sh answers: `ok` (true), and the mapping's tenantId, status and updatedAt. */
+  ok: z.literal(true),
+  tenantId: z.string(),
+  status: TenantStatusSchema,
+  updatedAt: TimestampSchema,
+});

@@ -14,8 +14,10 @@ import {
   boundedInt,
   CategorySchema,
   EmbeddingModelIdSchema,
+  IndexPendingSchema,
   MetadataRecordSchema,
   MetadataSchema,
+  NON_BLANK,
   nonBlank,
   PathsSchema,
   QuerySchema,
@@ -162,6 +164,7 @@ export const SearchTraceSchema = z.object({
   semanticCandidates: z.number().int(),
   totalCandidates: z.number().int(),
   embeddingModel: z.string().nullable(),
+  indexPending: IndexPendingSchema,
   /** An additive field: what the query's time expressions did (as in context/get); absent when it has none. */
   time: QueryTimeTraceSchema.optional().describe(
     "How the query's time expressions narrowed, boosted or ordered the memories; absent when the query has none. An additive field.",
@@ -170,7 +173,7 @@ export const SearchTraceSchema = z.object({
 
 // memories/search
 export const SearchMemoriesInputSchema = z.strictObject({
-  query: QuerySchema.refine((value) => value.trim().length > 0, 'query is required'),
+  query: QuerySchema.min(1, 'query is required').regex(NON_BLANK, 'query is required'),
   type: MemoryTypeSchema.optional(),
   layer: MemoryLayerSchema.optional(),
   strategy: StrategyInputSchema.optional(),
@@ -245,7 +248,9 @@ export const EditMemoryInputSchema = z
         message: `at least one editable field is required (${editableFields.join(', ')})`,
       });
     }
-  });
+  })
+  // The rule above, as the OpenAPI document states it.
+  .meta({ anyOf: editableFields.map((field) => ({ required: [field] })) });
 export const EditMemoryDataSchema = z.object({
   id: z.string(),
   updated: z.literal(true),
@@ -275,7 +280,44 @@ export const BulkForgetFiltersSchema = z.strictObject({
   /** Wildcards on content: `*` any run of characters, `?` one character. */
   pattern: z.string().min(LIMITS.bulkForgetPattern.min).max(LIMITS.bulkForgetPattern.max).optional(),
   projectId: z.string().min(1).max(LIMITS.projectId.max).optional(),
+  /** An alias of the top-level `all`, where the memories.sh client sends it; either being true selects all. */
+  all: z.boolean().optional(),
 });
+
+const SELECTING_FILTERS = ['types', 'tags', 'olderThanDays', 'pattern'] as const;
+/** No selecting filter and no `projectId` in `filters`. */
+const NO_FILTERS = { not: { anyOf: [...SELECTING_FILTERS, 'projectId'].map((field) => ({ required: [field] })) } };
+/** JSON Schema of the bulk-forget rules: `all` alone, or at least one filter without `all`. */
+const BULK_FORGET_ONE_OF = [
+  {
+    anyOf: [
+      { required: ['all'], properties: { all: { const: true }, filters: NO_FILTERS } },
+      {
+        required: ['filters'],
+        properties: { filters: { ...NO_FILTERS, required: ['all'], properties: { all: { const: true } } } },
+      },
+    ],
+  },
+  {
+    required: ['filters'],
+    properties: {
+      all: { const: false },
+      filters: {
+        anyOf: SELECTING_FILTERS.map((field) => ({ required: [field] })),
+        not: { required: ['all'], properties: { all: { const: true } } },
+      },
+    },
+  },
+];
+
+/** Whether a bulk forget selects every memory of its scope: `all`, or its alias `filters.all`. */
+export function bulkForgetsAll(input: {
+  all?: boolean | undefined;
+  filters?: { all?: boolean | undefined } | undefined;
+}) {
+  return input.all === true || input.filters?.all === true;
+}
+
 export const BulkForgetInputSchema = z
   .strictObject({
     filters: BulkForgetFiltersSchema.optional(),
@@ -290,16 +332,20 @@ export const BulkForgetInputSchema = z
       filters.tags !== undefined ||
       filters.olderThanDays !== undefined ||
       filters.pattern !== undefined;
-    if (value.all && (hasFilter || filters.projectId !== undefined)) {
+    if (bulkForgetsAll(value) && (hasFilter || filters.projectId !== undefined)) {
       context.addIssue({ code: 'custom', path: ['all'], message: 'all cannot be combined with other filters' });
-    } else if (!value.all && !hasFilter) {
+    } else if (!bulkForgetsAll(value) && !hasFilter) {
       context.addIssue({
         code: 'custom',
         path: ['filters'],
         message: 'give at least one of types, tags, olderThanDays, pattern, or set all to true',
       });
     }
-  });
+  })
+  // The rules above, as the OpenAPI document states them: `all` (top level or in filters) with no filter, projectId
+  // included, or at least one of the four filters without `all`.
+  .meta({ oneOf: BULK_FORGET_ONE_OF });
+
 export const BulkForgetPreviewSchema = z.object({ id: z.string(), type: MemoryTypeSchema, contentPreview: z.string() });
 /**
  * What a bulk forget matched but left alone (additive fields): `sharedSkipped`, on calls whose scope names a user,

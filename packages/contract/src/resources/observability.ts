@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { HealthSchema } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
 import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
-import { EmbeddingModelIdSchema, queryInt } from './common.js';
+import { EmbeddingModelIdSchema, IndexPendingSchema, queryInt } from './common.js';
 import { BackfillStatusSchema } from './embeddings.js';
 
 /** An alarm raised by an observability report. */
@@ -58,7 +58,11 @@ export const EmbeddingsObservabilityInputSchema = z.strictObject({
 export const EmbeddingsObservabilityDataSchema = z.object({
   scope: ResolvedScopeSchema,
   windowHours: z.number().int(),
-  queue: z.object({ pending: z.number().int(), oldestPendingAgeSeconds: z.number().nullable() }),
+  queue: z.object({
+    pending: z.number().int(),
+    oldestPendingAgeSeconds: z.number().nullable(),
+    indexPending: IndexPendingSchema,
+  }),
   worker: z.object({
     processed: z.number().int(),
     failed: z.number().int(),

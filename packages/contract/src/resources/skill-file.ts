@@ -16,7 +16,14 @@ export const SkillFileSchema = z.object({
   /** `project` when `projectId` is set, else `global` (see `RecordScopeSchema`). */
   scope: RecordScopeSchema,
   useCount: z.number().int(),
+  /** `useCount` under the memories.sh name (an additive field). */
+  usageCount: z.number().int(),
   lastUsedAt: TimestampSchema.nullable(),
+  /**
+   * The procedure the file holds (`metadata.procedureKey`: set by an upsert that names one, and by promote), else
+   * null. An additive field, as memories.sh sends it.
+   */
+  procedureKey: z.string().nullable(),
   metadata: MetadataRecordSchema,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -26,6 +33,11 @@ export type SkillFile = z.infer<typeof SkillFileSchema>;
 export const UpsertSkillFileInputSchema = z.strictObject({
   path: SkillPathSchema,
   content: z.string().min(LIMITS.skillContent.min).max(LIMITS.skillContent.max),
+  /**
+   * Beyond the written contract, as memories.sh sends it: the procedure the file holds (1..120 chars, as promote's),
+   * kept as `metadata.procedureKey` and answered as `skillFile.procedureKey`.
+   */
+  procedureKey: z.string().min(LIMITS.procedureKey.min).max(LIMITS.procedureKey.max).optional(),
   ...scopeField,
 });
 export const UpsertSkillFileDataSchema = z.object({

@@ -1,9 +1,10 @@
+import { EMBEDDING_CONFIG_SOURCE_OF } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { backfillStatus, runBackfillBatch, setBackfillPaused } from '../embeddings/backfill.js';
 import { splitModelId } from '../embeddings/model-definition.js';
 import { embeddingsObservability } from '../embeddings/observability.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
-import { monthStart, usageReport } from '../store/embedding-usage.js';
+import { monthStart, type UsageFigures, usageReport } from '../store/embedding-usage.js';
 import type { Handler, HandlerContext } from './types.js';
 
 /** `embeddings/models`: every model the server knows, and the selection resolved for the request. */
@@ -30,6 +31,7 @@ export const listEmbeddingModels: Handler<'embeddings.models'> = async (input, c
         allowed: allowed.has(model.id),
         local: model.local,
         costPerMillionTokensUsd: model.costPerMillionTokensUsd,
+        ...catalogueFields(model.costPerMillionTokensUsd, model.local),
       })),
       ...unknown.map((id) => ({
         id,
@@ -39,17 +41,31 @@ export const listEmbeddingModels: Handler<'embeddings.models'> = async (input, c
         allowed: true,
         local: false,
         costPerMillionTokensUsd: 0,
+        ...catalogueFields(null, false),
       })),
     ],
     config: {
       selectedModelId: selection.modelId,
-      source: selection.source,
+      source: EMBEDDING_CONFIG_SOURCE_OF[selection.source],
+      selectionSource: selection.source,
       workspaceDefaultModelId: selection.workspaceDefaultModelId,
       projectOverrideModelId: selection.projectOverrideModelId,
       allowlistModelIds: selection.allowlistModelIds,
     },
   };
 };
+
+/** The fields of a memories.sh catalogue entry that ours lacks; `costPerMillion` null when the price is not known. */
+function catalogueFields(costPerMillion: number | null, local: boolean) {
+  const perToken = costPerMillion === null ? null : costPerMillion / 1_000_000;
+  return {
+    description: null,
+    contextWindow: null,
+    pricing: { input: perToken === null ? null : String(perToken) },
+    inputCostUsdPerToken: perToken,
+    tags: local ? ['local'] : [],
+  };
+}
 
 /** A `YYYY-MM-DD` date's month start, or the current month's. */
 function usageMonthOf(date: string | undefined, now: Date): string {
@@ -60,9 +76,46 @@ function usageMonthOf(date: string | undefined, now: Date): string {
 export const embeddingsUsage: Handler<'management.embeddings.usage'> = async (input, context) => {
   const { database } = await context.tenant();
   const usageMonth = usageMonthOf(input.usageMonth, context.now);
-  const report = await usageReport(database, { usageMonth, projectId: context.scope.projectId, limit: input.limit });
-  return { usageMonth, ...report };
+  // Every row (a month has few), so that the summary's estimated count covers the rows past `limit` too.
+  const report = await usageReport(database, {
+    usageMonth,
+    projectId: context.scope.projectId,
+    limit: Number.MAX_SAFE_INTEGER,
+  });
+  const estimated = report.breakdown.filter((row) => row.provider === LOCAL_PROVIDER);
+  const estimatedRequestCount = estimated.reduce((total, row) => total + row.requestCount, 0);
+  return {
+    usageMonth,
+    summary: withUpstreamFigures(report.summary, usageMonth, estimatedRequestCount),
+    breakdown: report.breakdown
+      .slice(0, input.limit)
+      .map((row) => withUpstreamFigures(row, usageMonth, row.provider === LOCAL_PROVIDER ? row.requestCount : 0)),
+  };
 };
+
+/** The provider of the models that run in the server: their tokens are counted here, not reported by a provider. */
+const LOCAL_PROVIDER = 'local';
+
+/**
+ * Usage figures with the memories.sh fields beside ours: `estimatedRequestCount` counts the requests whose tokens the
+ * server counted itself (in-process models; a remote provider reports its own), and the one cost figure (tokens at
+ * the model's list price) stands for upstream's gateway, market and customer costs.
+ */
+function withUpstreamFigures<Figures extends UsageFigures>(
+  figures: Figures,
+  usageMonth: string,
+  estimatedRequestCount: number,
+) {
+  return {
+    ...figures,
+    usageMonth,
+    estimatedRequestCount,
+    inputTokens: figures.tokenCount,
+    gatewayCostUsd: figures.estimatedCostUsd,
+    marketCostUsd: figures.estimatedCostUsd,
+    customerCostUsd: figures.estimatedCostUsd,
+  };
+}
 
 /** The model a backfill or report is about: the one named, else the scope's selected model. */
 async function modelFor(context: HandlerContext, modelId: string | undefined): Promise<string> {

@@ -58,7 +58,12 @@ export const upsertSkillFile: Handler<'skills.upsert'> = async (input, context) 
   const mirror = mirrorOf(context);
   await assertMirrorable(mirror, input.path);
   const store = await skillStoreOf(context);
-  const { row, created } = await upsertOrBusy(store, { path: input.path, content: input.content }, context);
+  const fields = {
+    path: input.path,
+    content: input.content,
+    ...(input.procedureKey === undefined ? {} : { metadata: { procedureKey: input.procedureKey } }),
+  };
+  const { row, created } = await upsertOrBusy(store, fields, context);
   const mirrored = await mirrorSkillFile(mirror, input.path, input.content);
   return {
     skillFile: toSkillFile(row),

@@ -79,7 +79,7 @@ async function callTool(
     );
   const result = await budget.run(async () => {
     if (budget.spent) return null;
-    const input = { ...inputFromMcpArguments(args, operation), ...(tool.fixedInput ?? {}) };
+    const input = { ...inputFromMcpArguments(args, operation, tool), ...(tool.fixedInput ?? {}) };
     return runOperation(services, handlers, {
       operation,
       readInput: async () => input,

@@ -82,7 +82,21 @@ export function toolArgumentShape(tool: McpToolDefinition, operation: OperationD
     const name = RENAMED_ARGUMENTS[key] ?? camelToSnake(key);
     shape[name] = advertised(SNAKE_CASE_OBJECTS.has(key) ? snakeCaseObject(field) : field, name);
   }
+  // Filter fields a client may give at the top level (bulk_forget_memories, as memories.sh sends them).
+  const filters = objectShape(unwrapOptional(objectShape(operation.input).filters ?? z.never()));
+  for (const name of tool.filterArguments ?? []) {
+    const field = filters[snakeToCamel(name)];
+    if (field !== undefined) shape[name] = field.describe(`The same as filters.${name}.`);
+  }
+  // Client-side hints the tool accepts and drops (get_context: memories.sh's session hints).
+  for (const [name, description] of Object.entries(tool.ignoredArguments ?? {})) {
+    shape[name] = z.unknown().optional().describe(description);
+  }
   return shape;
+}
+
+function snakeToCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /**

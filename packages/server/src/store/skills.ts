@@ -42,6 +42,7 @@ const MAX_QUERY_WORDS = 16;
 /** The contract's skill file record from a row; `scope` labels it `project` or `global` by its project. */
 export function toSkillFile(row: SkillFileRow): SkillFile {
   const projectId = textOrNull(row.project_id);
+  const metadata = parseJson<Record<string, unknown>>(row.metadata, {});
   return {
     id: row.id,
     path: row.path,
@@ -51,8 +52,10 @@ export function toSkillFile(row: SkillFileRow): SkillFile {
     projectId,
     scope: recordScopeOf(projectId),
     useCount: Number(row.use_count),
+    usageCount: Number(row.use_count),
     lastUsedAt: textOrNull(row.last_used_at),
-    metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+    procedureKey: typeof metadata.procedureKey === 'string' ? metadata.procedureKey : null,
+    metadata,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -332,7 +335,10 @@ export class SkillStore {
       [timestamp, ...rows.map((row) => row.id)],
     );
     return {
-      files: rows.map((row) => ({ ...toSkillFile(row), useCount: Number(row.use_count) + 1, lastUsedAt: timestamp })),
+      files: rows.map((row) => {
+        const useCount = Number(row.use_count) + 1;
+        return { ...toSkillFile(row), useCount, usageCount: useCount, lastUsedAt: timestamp };
+      }),
       omitted: ranked.length - rows.length,
     };
   }

@@ -1,4 +1,10 @@
-import type { MemoryType, OperationData, OperationInput, ResolvedScope } from '@memory-service/contract';
+import {
+  bulkForgetsAll,
+  type MemoryType,
+  type OperationData,
+  type OperationInput,
+  type ResolvedScope,
+} from '@memory-service/contract';
 import type { MemoryFilters, MemoryStore } from '../store/memories.js';
 import { isRule } from './rule-memory.js';
 
@@ -12,7 +18,7 @@ const PREVIEW_LENGTH = 120;
  * exactly the project).
  */
 export function bulkForgetFilters(input: OperationInput<'memories.bulkForget'>, now: Date): MemoryFilters {
-  if (input.all) return {};
+  if (bulkForgetsAll(input)) return {};
   const filters: MemoryFilters = {};
   const given = input.filters ?? {};
   if (given.types !== undefined) filters.types = given.types;

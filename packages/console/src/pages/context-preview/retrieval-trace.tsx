@@ -41,7 +41,8 @@ export function RetrievalTrace({ trace, requested }: { trace: ContextTrace; requ
           <strong data-testid="applied-strategy">{trace.retrievalPolicyAppliedStrategy}</strong> ({trace.strategy})
         </Fact>
         <Fact name="semantic">
-          requested {yesNo(trace.semanticStrategyRequested)}, applied {yesNo(trace.semanticStrategyApplied)}
+          requested {yesNo(trace.semanticStrategyRequested === 'hybrid')}, applied{' '}
+          {yesNo(trace.semanticStrategyApplied === 'hybrid')}
           {trace.embeddingModel === null ? null : ` · model ${trace.embeddingModel}`}
         </Fact>
         <Fact name="fallbacks">

@@ -84,7 +84,7 @@ export const revokeKeys: Handler<'management.keys.delete'> = async (input, conte
   if (input.keyId === undefined) {
     const revokedCount = await control.revokeKeys(ownerId, context.now);
     logger.info('api keys revoked', { revokedCount });
-    return { revokedCount, keyId: null, message: `${revokedCount} key(s) revoked` };
+    return { revokedCount, keyId: null, message: `${revokedCount} key(s) revoked`, ok: true };
   }
   const row = await control.findKey(ownerId, input.keyId);
   if (row === undefined) throw new ApiError('KEY_NOT_FOUND', `No key with id ${input.keyId} belongs to this owner`);
@@ -94,5 +94,6 @@ export const revokeKeys: Handler<'management.keys.delete'> = async (input, conte
     revokedCount,
     keyId: input.keyId,
     message: revokedCount === 1 ? 'Key revoked' : 'Key was already revoked',
+    ok: true,
   };
 };

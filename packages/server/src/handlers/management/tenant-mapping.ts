@@ -20,13 +20,16 @@ function publicDbUrl(dbUrl: string | null, dataDir: string): string | null {
 
 /** The contract's mapping record of a row: the token stays sealed in the control database (`hasToken` only). */
 export function toTenantMapping(row: TenantRow, dataDir: string): TenantMapping {
+  const dbUrl = publicDbUrl(row.db_url, dataDir);
   return {
     tenantId: row.tenant_id,
     mode: row.mode,
     status: row.status,
     source: row.source,
     dbName: row.db_name,
-    dbUrl: publicDbUrl(row.db_url, dataDir),
+    dbUrl,
+    tursoDbUrl: dbUrl ?? '',
+    tursoDbName: row.db_name,
     hasToken: row.db_token_encrypted !== null,
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
     lastError: row.last_error,
