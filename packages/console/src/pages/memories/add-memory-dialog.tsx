@@ -4,9 +4,9 @@ import { useState } from 'preact/hooks';
 import { useAction } from '../../api/use-action.js';
 import { Dialog } from '../../components/dialog.js';
 import { ErrorPanel } from '../../components/error-panel.js';
-import { SelectField, TextAreaField, TextField } from '../../components/fields.js';
+import { TextAreaField, TextField } from '../../components/fields.js';
 import { parseList } from '../../components/format.js';
-import { LAYER_OPTIONS, TYPE_OPTIONS } from './memory-query.js';
+import { TypeLayerFields } from './type-layer-fields.js';
 
 interface Draft {
   content: string;
@@ -89,23 +89,13 @@ export function AddMemoryDialog({
           maxLength={LIMITS.memoryContent.max}
           hint="One statement worth remembering, e.g. “Deploys go out on Tuesdays after the standup.”"
         />
-        <div class="field-row">
-          <SelectField
-            label="Type"
-            name="type"
-            value={draft.type}
-            onValue={(type) => set({ type: type as MemoryType })}
-            options={TYPE_OPTIONS.filter((option) => option.value !== '')}
-            hint="A rule is followed in every answer; facts, decisions and notes are recalled when relevant."
-          />
-          <SelectField
-            label="Layer"
-            name="layer"
-            value={draft.layer}
-            onValue={(layer) => set({ layer: layer as MemoryLayer })}
-            options={LAYER_OPTIONS.filter((option) => option.value !== '')}
-          />
-        </div>
+        <TypeLayerFields
+          type={draft.type}
+          layer={draft.layer}
+          onType={(type) => set({ type })}
+          onLayer={(layer) => set({ layer })}
+          typeHint="A rule is followed in every answer; facts, decisions and notes are recalled when relevant."
+        />
         <div class="field-row">
           <TextField
             label="Tags"

@@ -3,9 +3,10 @@ import { LIMITS } from '@memory-service/contract';
 import { useState } from 'preact/hooks';
 import { useAction } from '../../api/use-action.js';
 import { ErrorPanel } from '../../components/error-panel.js';
-import { SelectField, TextAreaField, TextField } from '../../components/fields.js';
+import { TextAreaField, TextField } from '../../components/fields.js';
 import { parseList } from '../../components/format.js';
-import { LAYER_OPTIONS, type ListedMemory, TYPE_OPTIONS } from './memory-query.js';
+import type { ListedMemory } from './memory-query.js';
+import { TypeLayerFields } from './type-layer-fields.js';
 
 interface Draft {
   content: string;
@@ -74,22 +75,12 @@ export function MemoryEditForm({
         required
         maxLength={LIMITS.memoryContent.max}
       />
-      <div class="field-row">
-        <SelectField
-          label="Type"
-          name="type"
-          value={draft.type}
-          onValue={(type) => set({ type: type as MemoryType })}
-          options={TYPE_OPTIONS.filter((option) => option.value !== '')}
-        />
-        <SelectField
-          label="Layer"
-          name="layer"
-          value={draft.layer}
-          onValue={(layer) => set({ layer: layer as MemoryLayer })}
-          options={LAYER_OPTIONS.filter((option) => option.value !== '')}
-        />
-      </div>
+      <TypeLayerFields
+        type={draft.type}
+        layer={draft.layer}
+        onType={(type) => set({ type })}
+        onLayer={(layer) => set({ layer })}
+      />
       <TextField
         label="Tags"
         name="tags"
