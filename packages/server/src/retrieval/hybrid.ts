@@ -6,7 +6,7 @@ import type { CommonTerm } from './term-frequency.js';
 /** Reciprocal-rank fusion constant (Cormack et al. 2009): large enough that rank 1 vs 2 is not a cliff. */
 export const RRF_K = 60;
 /**
- * List weights. Lexical (BM25 with conversation context) leads: exact words and names are the strongest evidence in
+ * List weights. Lexical (BM25 over conversation windows) leads: exact words and names are the strongest evidence in
  * memories. The vector list adds paraphrase matches at 0.3: on the development conversations with the offline
  * sentence encoder, 0.3 gained most (0.1 and 0.2 less; 0.5 and 1.0 displaced more lexical hits than they added).
  */

@@ -35,6 +35,8 @@ export interface LexicalOptions extends CandidateScope {
 /** The outcome, with the trace facts. */
 export interface LexicalResult {
   candidates: ScoredRow[];
+  /** The query's terms as searched (with their expressions and match counts), and the index size they were counted on. */
+  query: ExpandedQuery;
   fallbackTriggered: boolean;
   fallbackReason: string | null;
 }
@@ -50,17 +52,19 @@ export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOpti
     if (rows.length > 0) {
       return {
         candidates: rows.map((row) => ({ row, score: -Number(row.rank), source: 'lexical' })),
+        query,
         fallbackTriggered: false,
         fallbackReason: null,
       };
     }
     const liked = await likeSearch(database, options.query, where, options.limit);
     if (liked.length > 0)
-      return { candidates: liked, fallbackTriggered: true, fallbackReason: 'fts_no_match_like_fallback' };
+      return { candidates: liked, query, fallbackTriggered: true, fallbackReason: 'fts_no_match_like_fallback' };
   }
   if (!options.recencyFallback) {
     return {
       candidates: [],
+      query,
       fallbackTriggered: hasTerms,
       fallbackReason: hasTerms ? 'no_match' : 'query_has_no_terms',
     };
@@ -72,6 +76,7 @@ export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOpti
   );
   return {
     candidates: recent.map((row, index) => ({ row, score: 1 / (index + 1), source: 'recency' })),
+    query,
     fallbackTriggered: true,
     fallbackReason: hasTerms ? 'no_match_recency_fallback' : 'empty_query_recency',
   };

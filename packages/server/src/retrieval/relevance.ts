@@ -35,7 +35,7 @@ export function semanticRelevance(similarity: number, minSimilarity: number): nu
  * with a vector side, the stronger of that and its similarity on the same scale, so a memory's hybrid score is never
  * below its lexical one. Recency
  * fallback rows match nothing and score 0. The order is left as ranked: the ranking also weighs what a score does not
- * (term frequency and length, conversation context, label and recency credits), so scores need not fall down the list.
+ * (term frequency and length, conversation windows, label and recency credits), so scores need not fall down the list.
  */
 export async function withRelevance(
   tenant: TenantDatabase,

@@ -9,7 +9,7 @@ import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { recordRetrievalEvent } from '../store/retrieval-events.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { RankedCandidate } from './candidate-filter.js';
-import { withConversationContext } from './conversation-context.js';
+import { withConversationWindows } from './conversation-window.js';
 import { queryTerms, wordsOf } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
@@ -142,7 +142,7 @@ async function hybridOutcome(
   try {
     const fused = withTimeMentionCredit(
       fuseRankings(
-        await withConversationContext(tenant.database, hits, filters, semantic.related),
+        await withConversationWindows(tenant.database, hits, lexical.query, filters, semantic.related),
         semantic.lists,
         now,
         {
@@ -181,7 +181,7 @@ async function hybridOutcome(
 
 /**
  * Retrieves candidates with the requested strategy; the single entry point of context/get, memories/search and
- * graph seeding. Lexical is FTS5 BM25. Hybrid fuses BM25 (with conversation context) and the vector index of the
+ * graph seeding. Lexical is FTS5 BM25. Hybrid fuses BM25 (over conversation windows) and the vector index of the
  * scope's embedding model (one list per query vector) by reciprocal rank plus a common-term credit and a recency
  * prior; any semantic failure answers lexically and says why (`semanticFallbackTriggered`, reason), never silently.
  * The ranking's own scores order the candidates; the scores returned are their relevance (`withRelevance`).

@@ -129,7 +129,7 @@ export async function semanticSide(tenant: TenantDatabase, request: SemanticRequ
       ok: true,
       modelId,
       lists,
-      // Relatedness (the conversation-context gate) is the whole question's similarity.
+      // Relatedness (the conversation-window gate) is the whole question's similarity.
       related: async (seqs) => {
         const scores = await similarities(database, table, query, seqs);
         return new Set([...scores].filter(([, score]) => score >= descriptor.minSimilarity).map(([seq]) => seq));
