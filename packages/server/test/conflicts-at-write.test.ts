@@ -1,45 +1,14 @@
-import type { OperationData } from '@memory-service/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcp, createTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { type Context, useConflictCases } from './conflict-cases.js';
+import { connectMcp } from './harness.js';
 
 // Issue 24, part 2: a reworded update or contradiction is found at write time (the indexer, next to the vector),
 // context/get pairs the two in conflicts[] with why, and the newer is served above the older.
 
-type Context = OperationData<'context.get'>;
-
 describe('conflicts found at write time', () => {
-  let server: TestServer;
-  let counter = 0;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
-  /** A fresh user per case, so cases never see each other. */
-  const scope = () => {
-    counter += 1;
-    return { userId: `conflict-case-${counter}` };
-  };
-
-  async function add(content: string, userScope: { userId: string }, occurredAt?: string): Promise<string> {
-    const data = await server.post<{ id: string }>('/memories/add', {
-      content,
-      scope: userScope,
-      ...(occurredAt === undefined ? {} : { occurredAt }),
-    });
-    return data.id;
-  }
-
-  async function context(query: string, userScope: { userId: string }, strategy = 'hybrid'): Promise<Context> {
-    await server.indexed();
-    return server.post<Context>('/context/get', { query, scope: userScope, strategy, limit: 10 });
-  }
-
-  const ids = (bundle: Context) => bundle.memories.map((memory) => memory.id);
+  const cases = useConflictCases('conflict-case');
+  const { scope, add, context, ids } = cases;
+  const server = () => cases.server;
 
   it('pairs a reworded update with the memory it changes, explains it, and serves the newer first', async () => {
     const team = scope();
@@ -105,12 +74,12 @@ describe('conflicts found at write time', () => {
   it('supersedes at write time where the rule is sure: the same claim with another value', async () => {
     const user = scope();
     const post = async (content: string) =>
-      (await server.post<{ id: string }>('/memories/add', { content, type: 'decision', scope: user })).id;
+      (await server().post<{ id: string }>('/memories/add', { content, type: 'decision', scope: user })).id;
     const staging = await post('Deploy target: staging');
     const production = await post('Deploy target: production');
     const bundle = await context('deploy target', user);
     expect(ids(bundle)).toEqual([production]);
-    const listed = await server.post<{ memories: Array<{ id: string; supersededBy: string | null }> }>(
+    const listed = await server().post<{ memories: Array<{ id: string; supersededBy: string | null }> }>(
       '/memories/list',
       { scope: user, limit: 10 },
     );
@@ -126,8 +95,8 @@ describe('conflicts found at write time', () => {
     const user = scope();
     const older = await add('The car insurance renews in March.', user);
     const newer = await add('Car insurance renewal is now in September.', user);
-    await server.indexed();
-    const client = await connectMcp(server, 'conflicts-test');
+    await server().indexed();
+    const client = await connectMcp(server(), 'conflicts-test');
     try {
       const result = await client.callTool({
         name: 'get_context',

@@ -1,40 +1,12 @@
-import type { OperationData } from '@memory-service/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useConflictCases } from './conflict-cases.js';
 
 // Issue 24: conflicts of open-class values in other words (a single-valued relation, a sentiment), look-alikes that
 // stay apart, and the newer of a changed subject served first, through the HTTP API.
 
-type Context = OperationData<'context.get'>;
-
 describe('conflicts of open values, and the newer first', () => {
-  let server: TestServer;
-  let counter = 0;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
-  const scope = () => {
-    counter += 1;
-    return { userId: `open-value-case-${counter}` };
-  };
-
-  async function add(content: string, userScope: { userId: string }, occurredAt: string): Promise<string> {
-    return (await server.post<{ id: string }>('/memories/add', { content, scope: userScope, occurredAt })).id;
-  }
-
-  async function context(query: string, userScope: { userId: string }): Promise<Context> {
-    await server.indexed();
-    return server.post<Context>('/context/get', { query, scope: userScope, strategy: 'hybrid', limit: 10 });
-  }
-
-  const ids = (bundle: Context) => bundle.memories.map((memory) => memory.id);
-  const pairs = (bundle: Context) => (bundle.conflicts ?? []).map((pair) => [pair.memoryAId, pair.memoryBId]);
+  const cases = useConflictCases('open-value-case');
+  const { scope, add, context, ids, pairs } = cases;
 
   it('pairs a reworded open-class value of a single-valued relation, explains it, and serves the newer first', async () => {
     const user = scope();

@@ -1,35 +1,12 @@
-import type { OperationData } from '@memory-service/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useConflictCases } from './conflict-cases.js';
 
 // Issue 24: conflicts said in other words (synonyms of one relation, opposite states of one subject, an age, which
 // way a thing faces) are paired at write time, and their look-alikes are not, through the HTTP API.
 
-type Context = OperationData<'context.get'>;
-
 describe('conflicts in other wordings', () => {
-  let server: TestServer;
-  let counter = 0;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
-  const scope = () => {
-    counter += 1;
-    return { userId: `other-wording-${counter}` };
-  };
-  const add = async (content: string, user: { userId: string }, occurredAt: string) =>
-    (await server.post<{ id: string }>('/memories/add', { content, scope: user, occurredAt })).id;
-  async function context(query: string, user: { userId: string }): Promise<Context> {
-    await server.indexed();
-    return server.post<Context>('/context/get', { query, scope: user, strategy: 'hybrid', limit: 10 });
-  }
-  const pairs = (bundle: Context) => (bundle.conflicts ?? []).map((pair) => [pair.memoryAId, pair.memoryBId]);
+  const cases = useConflictCases('other-wording');
+  const { scope, add, context, pairs } = cases;
 
   it('pairs one subject in two opposite states and says which is newer', async () => {
     const user = scope();
