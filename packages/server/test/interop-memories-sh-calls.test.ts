@@ -113,8 +113,9 @@ describe('the memories.sh client over sdk_http', () => {
           category: 'engineering',
           metadata: { source: 'compat' },
           embeddingModel: TEST_EMBEDDING_MODEL,
-          // No projectId: edit, forget and bulk forget send none (upstream's scope carries only tenant and user).
-          scope,
+          // Stored in a project; the client's edit, forget and bulk forget below send no projectId (their scope
+          // carries only tenant and user) and still reach these memories: projectId narrows, it does not guard.
+          scope: { ...scope, projectId: 'github.com/acme/platform' },
         },
       });
       expect(readAs(upstreamMutation, data).message).toEqual(expect.any(String));
@@ -432,7 +433,8 @@ describe('the memories.sh client over mcp', () => {
 
 describe('the memories.sh client: management.keys (last: revoke takes every key)', () => {
   it('management.keys: get, create, revoke', async () => {
-    expect(readAs(upstreamKeys.status, await sdk('GET', '/management/keys')).hasKey).toBe(true);
+    const status = readAs(upstreamKeys.status, await sdk('GET', '/management/keys'));
+    expect(status).toMatchObject({ hasKey: true, keyPreview: expect.any(String), isExpired: false });
     const created = readAs(
       upstreamKeys.create,
       await sdk('POST', '/management/keys', {
@@ -440,6 +442,7 @@ describe('the memories.sh client: management.keys (last: revoke takes every key)
       }),
     );
     expect(created.apiKey).toMatch(/^mem_/);
+    expect(created).toMatchObject({ keyPreview: expect.any(String), expiresAt: expect.any(String) });
     // Revokes every key of the owner (the test key too, perhaps): the last call of this file.
     expect(readAs(upstreamKeys.revoke, await sdk('DELETE', '/management/keys')).ok).toBe(true);
   });

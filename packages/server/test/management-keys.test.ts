@@ -34,6 +34,10 @@ describe('management/keys', () => {
       activeKeyCount: 1,
       primaryKeyPreview: previewApiKey(TEST_KEY),
       primaryKeyExpiresAt: null,
+      // The same key under the memories.sh names.
+      keyPreview: previewApiKey(TEST_KEY),
+      expiresAt: null,
+      isExpired: false,
     });
     expect(response.body.data?.keys[0]).toMatchObject({ status: 'active', revokedAt: null, expiresAt: null });
     expect(JSON.stringify(response.body)).not.toContain(TEST_KEY);
@@ -197,6 +201,32 @@ describe('keys are managed by the operator only (review finding 3)', () => {
       primaryKeyPreview: null,
       primaryKeyCreatedAt: null,
       primaryKeyExpiresAt: null,
+      createdAt: null,
+      expiresAt: null,
+      isExpired: false,
     });
+    expect(inventory.body.data).not.toHaveProperty('keyPreview');
+  });
+
+  it('describes the newest expired key when no key is active, with isExpired true (the memories.sh status)', async () => {
+    const created = await createKey(at(2 * MINUTE));
+    expect(created.body.data).toMatchObject({
+      keyPreview: created.body.data?.key.preview,
+      createdAt: created.body.data?.key.createdAt,
+      expiresAt: at(2 * MINUTE),
+    });
+    clock = T0 + 3 * MINUTE;
+    try {
+      const inventory = await server.call('GET', '/management/keys', undefined, admin);
+      expect(inventory.body.data).toMatchObject({
+        hasKey: false,
+        primaryKeyPreview: null,
+        keyPreview: created.body.data?.key.preview,
+        expiresAt: at(2 * MINUTE),
+        isExpired: true,
+      });
+    } finally {
+      clock = T0;
+    }
   });
 });

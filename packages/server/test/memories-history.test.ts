@@ -88,7 +88,6 @@ describe('GET /memories/{id}', () => {
     const scopes: Array<Record<string, string>> = [
       { userId: 'bob', projectId: 'web' },
       { projectId: 'web' },
-      { userId: 'ada' },
       { userId: 'ada', projectId: 'api' },
       { tenantId: 'other-tenant', userId: 'ada', projectId: 'web' },
     ];
@@ -103,8 +102,10 @@ describe('GET /memories/{id}', () => {
     // The read provisioned nothing for the unknown tenant.
     const tenants = await server.call('GET', '/management/tenant-overrides');
     expect(JSON.stringify(tenants.body.data)).not.toContain('other-tenant');
-    // The owner still reads it, and a shared memory is read by every user.
+    // The owner still reads it, with its project or without one (projectId narrows, it does not guard), and a shared
+    // memory is read by every user.
     expect((await server.call('GET', `/memories/${id}?userId=ada&projectId=web`)).status).toBe(200);
+    expect((await server.call('GET', `/memories/${id}?userId=ada`)).status).toBe(200);
     const shared = await add('Everyone deploys from main');
     expect((await server.call('GET', `/memories/${shared}?userId=bob`)).status).toBe(200);
   });

@@ -25,6 +25,15 @@ export const KeyInventorySchema = z.object({
   primaryKeyCreatedAt: TimestampSchema.nullable(),
   primaryKeyExpiresAt: TimestampSchema.nullable(),
   keys: z.array(ApiKeyEntrySchema),
+  /**
+   * Additive fields under the memories.sh names: the primary key (else the newest expired one) as one key's status.
+   * `keyPreview` is absent when the owner has no such key.
+   */
+  keyPreview: z.string().optional(),
+  createdAt: TimestampSchema.nullable(),
+  expiresAt: TimestampSchema.nullable(),
+  /** Whether the key described is expired: the owner has no active key, only expired ones. */
+  isExpired: z.boolean(),
 });
 
 export const KeysGetInputSchema = z.strictObject({});
@@ -37,7 +46,15 @@ export const KeysCreateInputSchema = z.strictObject({
    */
   allowRuleWrites: z.boolean().optional(),
 });
-export const KeysCreateDataSchema = z.object({ apiKey: z.string(), key: ApiKeyEntrySchema, message: z.string() });
+export const KeysCreateDataSchema = z.object({
+  apiKey: z.string(),
+  key: ApiKeyEntrySchema,
+  message: z.string(),
+  /** Additive fields under the memories.sh names: `key.preview`, `key.createdAt`, `key.expiresAt`. */
+  keyPreview: z.string(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+});
 export const KeysRevokeInputSchema = z.strictObject({ keyId: z.uuid().optional() });
 export const KeysRevokeDataSchema = z.object({
   revokedCount: z.number().int(),

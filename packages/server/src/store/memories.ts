@@ -19,7 +19,7 @@ import {
   deleteVersionsOfPurgedStatement,
   versionBeforeEditStatement,
 } from './memory-versions.js';
-import { allOf, type Condition, ownedBy, sharedReadOnly, visibleTo } from './scope-filter.js';
+import { allOf, type Condition, ownedById, sharedReadOnly, visibleById, visibleTo } from './scope-filter.js';
 
 /** Filters of list and bulk operations. */
 export interface MemoryFilters {
@@ -172,9 +172,9 @@ export class MemoryStore {
     return this.database.get<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`, [id]);
   }
 
-  /** A live memory visible to the scope. */
+  /** A live memory the scope sees, named by id (`visibleById`: a request without a projectId reaches any project). */
   async findVisible(id: string, scope: ResolvedScope): Promise<MemoryRow | undefined> {
-    const visible = visibleTo(scope);
+    const visible = visibleById(scope);
     return this.database.get<MemoryRow>(
       `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND deleted_at IS NULL AND ${visible.sql}`,
       [id, ...visible.args],
@@ -182,11 +182,11 @@ export class MemoryStore {
   }
 
   /**
-   * A memory as memories/list would show it to the scope: visible, not forgotten, not expired at `now` (superseded
-   * ones included). What `GET /memories/{id}` and its history read; anything else is 404 there.
+   * A memory as memories/list would show it to the scope (`visibleById`: a request without a projectId reaches any
+   * project), not forgotten, not expired at `now` (superseded ones included). What `GET /memories/{id}` and its history read; anything else is 404 there.
    */
   async findReadable(id: string, scope: ResolvedScope, now: Date): Promise<MemoryRow | undefined> {
-    const visible = visibleTo(scope);
+    const visible = visibleById(scope);
     return this.database.get<MemoryRow>(
       `SELECT ${MEMORY_COLUMNS} FROM memories
         WHERE id = ? AND deleted_at IS NULL AND (expires_at IS NULL OR expires_at > ?) AND ${visible.sql}`,
@@ -233,7 +233,7 @@ export class MemoryStore {
   }
 
   /**
-   * Applies a patch to a live memory the scope owns (`ownedBy`: never a shared one from a user-scoped request), with
+   * Applies a patch to a live memory the scope owns (`ownedById`: never a shared one from a user-scoped request), with
    * `alsoCommit` in the same transaction; returns the updated row, or undefined when not found.
    */
   async update(
@@ -263,7 +263,7 @@ export class MemoryStore {
     if (patch.occurredAt !== undefined) set('occurred_at', patch.occurredAt);
     const timestamp = now.toISOString();
     set('updated_at', timestamp);
-    const owned = ownedBy(scope);
+    const owned = ownedById(scope);
     // The wording the edit replaces becomes a version, in the edit's transaction (before its UPDATE reads it away).
     const version = versionBeforeEditStatement(
       id,
@@ -289,9 +289,9 @@ export class MemoryStore {
     return this.findById(id);
   }
 
-  /** Soft-deletes a live memory the scope owns (`ownedBy`); returns whether it did. */
+  /** Soft-deletes a live memory the scope owns (`ownedById`); returns whether it did. */
   async softDelete(id: string, scope: ResolvedScope, now: Date): Promise<boolean> {
-    const owned = ownedBy(scope);
+    const owned = ownedById(scope);
     const timestamp = now.toISOString();
     const [changed] = await this.database.transaction([
       {
@@ -310,7 +310,7 @@ export class MemoryStore {
   }
 
   /**
-   * Undoes a soft delete of a memory the scope owns (`ownedBy`), in one transaction with its lifecycle event and an
+   * Undoes a soft delete of a memory the scope owns (`ownedById`), in one transaction with its lifecycle event and an
    * index job, as `memories/add` writes them: its FTS entry was never removed (the triggers drop it only when the row
    * is purged), the job re-embeds it if its vector is stale and rewrites its graph edges. Says what it found: the
    * restored row, a memory that is not deleted, a deleted shared memory a user-scoped request may not restore, or
@@ -326,8 +326,8 @@ export class MemoryStore {
     | { outcome: 'shared' }
     | { outcome: 'not-found' }
   > {
-    const owned = ownedBy(scope);
-    const visible = visibleTo(scope);
+    const owned = ownedById(scope);
+    const visible = visibleById(scope);
     const timestamp = now.toISOString();
     const [changed] = await this.database.transaction([
       {
@@ -375,13 +375,13 @@ export class MemoryStore {
   }
 
   /**
-   * How many live shared memories (no user) match the filters within the scope's projects: what a user-scoped bulk
+   * How many live shared memories (no user) match the filters within the named project (any project when none is named): what a user-scoped bulk
    * forget sees but leaves alone.
    */
   async countShared(scope: ResolvedScope, filters: MemoryFilters): Promise<number> {
     const where = allOf(
       { sql: 'm.deleted_at IS NULL', args: [] },
-      ownedBy({ ...scope, userId: null }, 'm'),
+      ownedById({ ...scope, userId: null }, 'm'),
       ...filterConditions(filters),
     );
     const row = await this.database.get<{ count: number }>(
@@ -391,9 +391,9 @@ export class MemoryStore {
     return Number(row?.count ?? 0);
   }
 
-  /** Live memories a bulk operation may touch (see `ownedBy`), newest first. */
+  /** Live memories a bulk forget may touch (`ownedById`: any project when the request names none), newest first. */
   async listOwned(scope: ResolvedScope, filters: MemoryFilters): Promise<MemoryRow[]> {
-    const where = allOf({ sql: 'm.deleted_at IS NULL', args: [] }, ownedBy(scope, 'm'), ...filterConditions(filters));
+    const where = allOf({ sql: 'm.deleted_at IS NULL', args: [] }, ownedById(scope, 'm'), ...filterConditions(filters));
     return this.database.all<MemoryRow>(
       `SELECT ${prefixed('m')} FROM memories m WHERE ${where.sql} ORDER BY m.created_at DESC, m.seq DESC`,
       where.args,
@@ -426,11 +426,12 @@ export class MemoryStore {
   }
 
   /**
-   * Permanently removes soft-deleted memories the scope owns (`ownedBy`: a user-scoped vacuum leaves forgotten shared
-   * memories for the app to restore or purge); returns how many.
+   * Permanently removes soft-deleted memories the scope owns (`ownedById`: what a forget without a projectId reached,
+   * a vacuum without one purges; a user-scoped vacuum leaves forgotten shared memories for the app to restore or
+   * purge); returns how many.
    */
   async purgeDeleted(scope: ResolvedScope, now: Date): Promise<number> {
-    const owned = ownedBy(scope);
+    const owned = ownedById(scope);
     const [, purged] = await this.database.transaction([
       deleteVersionsOfPurgedStatement(owned),
       { sql: `DELETE FROM memories WHERE deleted_at IS NOT NULL AND ${owned.sql}`, args: owned.args },

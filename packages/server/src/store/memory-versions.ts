@@ -4,7 +4,7 @@ import type { Database } from './database.js';
 import type { MemoryHistoryKey } from './memory-cursors.js';
 import type { MemoryPatch } from './memory-rows.js';
 import { parseJson, textOrNull } from './rows.js';
-import { allOf, type Condition, visibleTo } from './scope-filter.js';
+import { allOf, type Condition, visibleById } from './scope-filter.js';
 
 /** How far a supersede chain is followed back (a cycle, which no writer makes, stops there too). */
 const CHAIN_DEPTH = 32;
@@ -120,7 +120,7 @@ export async function memoryHistory(
   limit: number,
   after: MemoryHistoryKey | undefined,
 ): Promise<HistoryPage> {
-  const visible = visibleTo(scope, 'm');
+  const visible = visibleById(scope, 'm');
   const page: Condition =
     after === undefined
       ? { sql: '1', args: [] }

@@ -46,6 +46,37 @@ export function ownedBy(scope: ResolvedScope, alias = ''): Condition {
   return allOf(userCondition, ownOrShared(column(alias, 'project_id'), scope.projectId));
 }
 
+/**
+ * The project condition of a request that names one record by id (get, history, edit, forget, restore) or selects a
+ * user's records for a bulk forget or a vacuum: the named project and project-less records when a projectId is given, and no
+ * condition when none is. projectId is not an authentication boundary, it narrows (docs/architecture.md#tenancy-and-visibility):
+ * a client that stored a memory in a project and forgets it by id without one (the memories.sh client sends no
+ * projectId on edit, forget and bulk forget) reaches it, as the user it belongs to and no one else.
+ */
+function projectIfNamed(name: string, value: string | null): Condition {
+  return value === null ? { sql: '1', args: [] } : ownOrShared(name, value);
+}
+
+/** `visibleTo` for one record named by id: the projectId narrows only when the request gives one. */
+export function visibleById(scope: ResolvedScope, alias = ''): Condition {
+  return allOf(
+    ownOrShared(column(alias, 'user_id'), scope.userId),
+    projectIfNamed(column(alias, 'project_id'), scope.projectId),
+  );
+}
+
+/**
+ * `ownedBy` for writes that name records by id (edit, forget, restore) or select a user's records (bulk forget, and
+ * vacuum, which purges what those forgot): the projectId narrows only when the request gives one. Consolidation keeps
+ * `ownedBy`: a merge never joins two projects' records.
+ */
+export function ownedById(scope: ResolvedScope, alias = ''): Condition {
+  const user = column(alias, 'user_id');
+  const userCondition: Condition =
+    scope.userId === null ? { sql: `${user} IS NULL`, args: [] } : { sql: `${user} = ?`, args: [scope.userId] };
+  return allOf(userCondition, projectIfNamed(column(alias, 'project_id'), scope.projectId));
+}
+
 /** Whether a record the scope sees is one it may only read: shared (no user) while the request names a user. */
 export function sharedReadOnly(row: { user_id: string | null }, scope: ResolvedScope): boolean {
   return scope.userId !== null && row.user_id === null;

@@ -33,6 +33,8 @@ export function keyInventory(rows: readonly ApiKeyRow[], now: Date): KeyInventor
   const keys = rows.map((row) => toKeyEntry(row, now));
   const active = keys.filter((key) => key.status === 'active');
   const primary = active[0];
+  // memories.sh reads one key: the primary, else the newest expired one (rows come oldest first).
+  const described = primary ?? keys.filter((key) => key.status === 'expired').at(-1);
   return {
     hasKey: active.length > 0,
     keyCount: keys.length,
@@ -41,6 +43,10 @@ export function keyInventory(rows: readonly ApiKeyRow[], now: Date): KeyInventor
     primaryKeyCreatedAt: primary?.createdAt ?? null,
     primaryKeyExpiresAt: primary?.expiresAt ?? null,
     keys,
+    ...(described === undefined ? {} : { keyPreview: described.preview }),
+    createdAt: described?.createdAt ?? null,
+    expiresAt: described?.expiresAt ?? null,
+    isExpired: described?.status === 'expired',
   };
 }
 
@@ -70,10 +76,14 @@ export const createKey: Handler<'management.keys.post'> = async (input, context)
     expiresAt: row.expires_at,
     allowRuleWrites: Number(row.allow_rule_writes) === 1,
   });
+  const key = toKeyEntry(row, context.now);
   return {
     apiKey,
-    key: toKeyEntry(row, context.now),
+    key,
     message: 'API key created: store it now, it is not shown again',
+    keyPreview: key.preview,
+    createdAt: key.createdAt,
+    expiresAt: row.expires_at ?? expiresAt.toISOString(),
   };
 };
 
