@@ -32,6 +32,31 @@ describe('conflicts in other wordings', () => {
     expect(pairs(await context(query, user))).toEqual([[older, newer]]);
   });
 
+  it('pairs an item one statement denies by contrast and the other states', async () => {
+    const user = scope();
+    const older = await add('The invoices are sent by post.', user, '2026-01-05T10:00:00Z');
+    const newer = await add('Invoices go out by email, not post.', user, '2026-02-05T10:00:00Z');
+    const bundle = await context('how are invoices sent?', user);
+    expect(pairs(bundle)).toEqual([[older, newer]]);
+    expect(bundle.conflicts?.[0]?.explanation).toContain(
+      'one negates what the other says about the same subject ("post"',
+    );
+  });
+
+  it.each([
+    ['Jim is a nurse.', 'Call me James, not Jim.', 'what is Jim?'],
+    ["I don't like being called Jim.", 'Call me James, not Jim.', 'what should you call me?'],
+    ['The frontend is hosted on Vercel.', 'The backend is hosted on Fly, not Vercel.', 'where is it hosted?'],
+  ])(
+    'never pairs a denied item with a statement of another subject, or one that denies it too: %s / %s',
+    async (first, second, query) => {
+      const user = scope();
+      await add(first, user, '2026-01-05T10:00:00Z');
+      await add(second, user, '2026-02-05T10:00:00Z');
+      expect(pairs(await context(query, user))).toEqual([]);
+    },
+  );
+
   it.each([
     ['The first invoice is paid.', 'The second invoice is unpaid.', 'which invoices are paid?'],
     ['My son is left-handed.', 'My daughter is right-handed.', 'who is left-handed?'],

@@ -1,3 +1,4 @@
+import { deniedItemConflict } from './denied-item.js';
 import { frameConflict } from './frame-conflict.js';
 import { oppositeStateConflict } from './opposite-states.js';
 import { sentimentConflict } from './sentiment-conflict.js';
@@ -74,7 +75,8 @@ function closedKindConflict(older: StatementFacts, newer: StatementFacts): Confl
  *   other's too, and neither names a second subject in the same frame; a rate ("1,450 a month") needs the same
  *   topic words but for a verb of paying (`sameAmountTopic`); or
  * - **a negation**: one negates what the other states, every topic word of the shorter one in the longer ("I drink
- *   coffee" / "I don't drink coffee anymore"); or
+ *   coffee" / "I don't drink coffee anymore"), or denies by contrast an item the other states of the same subject
+ *   (denied-item.ts: "The design system uses Tailwind" / "Styling is done with CSS modules, no Tailwind"); or
  * - **another value of a single-valued relation** of one subject, the values being names or, after "my favourite
  *   ...", any short phrase (frame-conflict.ts: "My sister lives in Denver" / "My sister moved to Portland"); or
  * - **the opposite sentiment** of one subject towards the same object (sentiment-conflict.ts: "Hannah loves
@@ -87,6 +89,8 @@ export function conflictInOtherWords(olderText: string, newerText: string): Conf
   const closed = closedKindConflict(olderFacts, newerFacts);
   if (closed !== null) return closed;
   const question = olderText.includes('?') || newerText.includes('?');
+  const denied = question ? null : deniedItemConflict(olderText, newerText, olderFacts, newerFacts);
+  if (denied !== null) return { kind: 'negated', topic: denied };
   const states = question ? null : oppositeStateConflict(olderFacts, newerFacts);
   if (states !== null)
     return { kind: 'opposite_state', older: [states.older], newer: [states.newer], topic: states.topic };

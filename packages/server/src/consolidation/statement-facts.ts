@@ -55,6 +55,23 @@ const PAST_FORMS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Present forms of "be": a participle after one is the present passive. */
+const PRESENT_BE: ReadonlySet<string> = new Set(['is', 'are', 'am']);
+
+/**
+ * Whether the word at `index` follows a present form of "be", with at most `not` or one adverb in -ly between: the
+ * present passive ("the API is versioned in the path", "bins are collected on Tuesdays", "it is not needed") states
+ * how things stand, it reports no past event.
+ */
+function presentPassive(words: readonly string[], index: number): boolean {
+  for (let at = index - 1; at >= Math.max(0, index - 2); at -= 1) {
+    const word = words[at] ?? '';
+    if (PRESENT_BE.has(word)) return true;
+    if (word !== 'not' && !(word.length > 4 && word.endsWith('ly'))) return false;
+  }
+  return false;
+}
+
 /** Weekday and month spellings folded to one value (`fri`, `fridays` -> `friday`). */
 const CALENDAR: ReadonlyMap<string, string> = new Map(
   [
@@ -236,7 +253,11 @@ export function readFacts(text: string): StatementFacts {
     if (UPDATE_WORDS.has(word)) updates = true;
     // A compound adjective in -ed after a value ("left-handed", "blue-eyed") describes, it reports no event.
     const compound = index > 0 && (kindOf(words[index - 1] ?? '') !== null || frame[index - 1] === '<side>');
-    if (PAST_FORMS.has(word) || (word.length > 4 && word.endsWith('ed') && relationOf(word) === undefined && !compound))
+    const participle = compound || presentPassive(words, index);
+    if (
+      PAST_FORMS.has(word) ||
+      (word.length > 4 && word.endsWith('ed') && relationOf(word) === undefined && !participle)
+    )
       pastEvent = true;
     if (consumed.has(index)) continue;
     const clock = clockValue(word, next);
