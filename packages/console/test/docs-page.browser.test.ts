@@ -4,7 +4,7 @@ import { collectPageErrors, launchChromium, screenshot } from './browser.js';
 import { type BuiltServer, startBuiltServer } from './built-server.js';
 
 // The server's API reference (`/docs`, Swagger UI) lives beside the console and shares its browser setup: its strict
-// Content-Security-Policy (review finding 9) must leave the page working offline, as it did without one.
+// Content-Security-Policy must leave the page working offline, as it did without one.
 let server: BuiltServer;
 let browser: Browser;
 

@@ -15,37 +15,6 @@ export const CONTEXT_MODES = ['all', 'working', 'long_term', 'rules_only'] as co
 export const ContextModeSchema = z.enum(CONTEXT_MODES);
 export type ContextMode = z.infer<typeof ContextModeSchema>;
 
-/** Retrieval strategies with the deprecated aliases still accepted on input. */
-export const STRATEGIES = ['lexical', 'hybrid'] as const;
-export const STRATEGY_ALIASES = { baseline: 'lexical', hybrid_graph: 'hybrid' } as const;
-export const StrategySchema = z.enum(STRATEGIES);
-export type Strategy = z.infer<typeof StrategySchema>;
-/**
- * Names of other clients of the contract, accepted on input and not deprecated: the memories.sh client sends
- * `semantic` (its vector-only strategy), which runs hybrid here (lexical and vector retrieval fused).
- */
-export const STRATEGY_UPSTREAM_NAMES = { semantic: 'hybrid' } as const;
-export const StrategyInputSchema = z.enum(['lexical', 'hybrid', 'baseline', 'hybrid_graph', 'semantic']);
-export type StrategyInput = z.infer<typeof StrategyInputSchema>;
-export type StrategyAlias = keyof typeof STRATEGY_ALIASES;
-
-/** Whether a strategy value is one of the deprecated aliases. */
-export function isStrategyAlias(value: string): value is StrategyAlias {
-  return Object.hasOwn(STRATEGY_ALIASES, value);
-}
-
-/**
- * Maps the deprecated aliases to their current names (`baseline` -> `lexical`, `hybrid_graph` -> `hybrid`), and
- * upstream's `semantic` to `hybrid`.
- */
-export function normalizeStrategy(value: StrategyInput): Strategy;
-export function normalizeStrategy(value: StrategyInput | undefined): Strategy | undefined;
-export function normalizeStrategy(value: StrategyInput | undefined): Strategy | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'semantic') return STRATEGY_UPSTREAM_NAMES.semantic;
-  return isStrategyAlias(value) ? STRATEGY_ALIASES[value] : value;
-}
-
 /** Where a retrieved memory came from. */
 export const RETRIEVAL_SOURCES = ['lexical', 'semantic', 'hybrid', 'recency', 'graph_expansion', 'rule'] as const;
 export const RetrievalSourceSchema = z.enum(RETRIEVAL_SOURCES);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SCOPE_FIELDS } from './scope-placement.js';
 
 /** Error types of the contract, by HTTP status family. */
 export const ERROR_TYPES = [
@@ -77,9 +78,9 @@ export const ERROR_CODES = {
   MCP_RESPONSE_BUDGET_EXCEEDED: entry(413),
   // A tenant or workspace database whose file is not a database or is damaged: refused, never started empty.
   TENANT_DATABASE_UNREADABLE: entry(500),
-  // Infrastructure failures (review finding 8), each with its own code so that neither a client nor an operator
-  // takes them for a bug. A disk or database at its size cap frees no space by itself and a refused token stays
-  // refused: both wait for an operator, so they are the two 5xx codes a retry cannot help (retryable false).
+  // Infrastructure failures, each with its own code so that neither a client nor an operator takes them for a bug. A
+  // disk or database at its size cap frees no space by itself and a refused token stays refused: both wait for an
+  // operator, so they are the two 5xx codes a retry cannot help (retryable false).
   STORAGE_FULL: entry(507, false),
   TENANT_DATABASE_CREDENTIALS_REJECTED: entry(502, false),
   // A libSQL server that does not answer (refused, DNS, timeout, a 502/503/504 in front of it) and a process out of
@@ -173,8 +174,11 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Scope values sent beside `scope` instead of inside it: the misplacement finding 11 of the review is about. */
-const SCOPE_KEYS: ReadonlySet<string> = new Set(['tenantId', 'userId', 'projectId']);
+/**
+ * Scope fields sent beside `scope` instead of inside it: refused with a hint, since the most likely mistake is a
+ * `userId` meant for the scope, which would otherwise store a record every user reads.
+ */
+const SCOPE_KEYS: ReadonlySet<string> = new Set(SCOPE_FIELDS);
 
 /** One failing field of a zod error: an unrecognized key is named by its own dotted path, not its parent's. */
 interface FieldIssue {

@@ -73,7 +73,7 @@ export const LIMITS = {
    * MCP: UTF-8 bytes of tool results one HTTP request (a JSON-RPC batch of up to 100 calls) carries, each result
    * counted twice (its text and its structured content). The first answer is always delivered, whatever its size
    * (each route caps its own answer; see the server README's Limits), so one call alone always succeeds; a batch of
-   * 100 memories/list pages at the field caps made one answer of 4.6 GB before (review finding 2 of issue 23).
+   * 100 memories/list pages at the field caps would otherwise make one answer of 4.6 GB and end the process.
    */
   mcpResponseBytes: 16 * 1024 * 1024,
   /** MCP: tool calls of one HTTP request that run at once; the others wait (each holds its answer while it runs). */

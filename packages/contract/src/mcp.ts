@@ -1,4 +1,5 @@
 import { type McpToolExposure, type OperationDefinition, type OperationId, operationList } from './operations.js';
+import { SCOPE_FIELDS, type ScopeField, scopeLocation } from './scope-placement.js';
 
 /** What of a tool changes how its arguments are read: hints it drops, filter fields it takes at the top level. */
 export type McpArgumentRules = Pick<McpToolExposure, 'ignoredArguments' | 'filterArguments'>;
@@ -13,13 +14,14 @@ export const mcpTools: readonly McpToolDefinition[] = operationList.flatMap((ope
   operation.mcp.map((tool) => ({ ...tool, operationId: operation.id as OperationId })),
 );
 
-const SCOPE_KEYS = { tenant_id: 'tenantId', user_id: 'userId', project_id: 'projectId' } as const;
-/** Argument names that differ from the HTTP field beyond snake_case. */
-const RENAMED = { retrieval_strategy: 'strategy' } as const;
+/**
+ * Input fields whose MCP argument is not their snake_case name: memories.sh's tools call `strategy`
+ * `retrieval_strategy`.
+ */
+export const MCP_RENAMED_ARGUMENTS: Readonly<Record<string, string>> = { strategy: 'retrieval_strategy' };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+/** Objects of an input whose keys MCP accepts, and advertises, in snake_case too (not renamed otherwise). */
+export const MCP_SNAKE_CASE_OBJECTS: readonly string[] = ['filters'];
 
 function snakeToCamel(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -30,18 +32,48 @@ function camelToSnake(key: string): string {
 }
 
 /**
- * Turns MCP tool arguments (snake_case, flat scope: `tenant_id`, `user_id`, `project_id`,
- * `retrieval_strategy`) into the operation's input. Only top-level keys are renamed; nested objects
- * (metadata, filters) keep their keys, except that snake_case keys of `filters` are accepted too.
- * Pass the tool's operation: one whose scope is not a `scope` object (`scopeSource` `fields`, as
- * `snapshot_session`) takes `tenantId`, `userId`, `projectId` at the top level, where a `scope` object would be dropped.
+ * The MCP argument name of an input field: its snake_case name, or its `MCP_RENAMED_ARGUMENTS` name. Keys inside
+ * an object of `MCP_SNAKE_CASE_OBJECTS` (`nested`) are only put in snake_case: renames apply at the top level.
+ */
+export function mcpArgumentName(field: string, { nested = false }: { nested?: boolean } = {}): string {
+  return (nested ? undefined : MCP_RENAMED_ARGUMENTS[field]) ?? camelToSnake(field);
+}
+
+const INPUT_FIELD_OF_RENAMED = Object.fromEntries(
+  Object.entries(MCP_RENAMED_ARGUMENTS).map(([field, argument]) => [argument, field]),
+);
+
+/** The input field an MCP argument stands for: the reverse of `mcpArgumentName` (`nested` as there). */
+export function inputFieldOfMcpArgument(argument: string, { nested = false }: { nested?: boolean } = {}): string {
+  return (nested ? undefined : INPUT_FIELD_OF_RENAMED[argument]) ?? snakeToCamel(argument);
+}
+
+/** The MCP argument of each scope field (`tenant_id`, `user_id`, `project_id`): MCP tools take the scope flat. */
+export const MCP_SCOPE_ARGUMENTS = Object.fromEntries(
+  SCOPE_FIELDS.map((field) => [field, mcpArgumentName(field)]),
+) as Readonly<Record<ScopeField, string>>;
+
+const SCOPE_FIELD_OF_ARGUMENT: Readonly<Record<string, ScopeField>> = Object.fromEntries(
+  SCOPE_FIELDS.map((field) => [MCP_SCOPE_ARGUMENTS[field], field]),
+);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Turns MCP tool arguments (`mcpArgumentName`: snake_case, `retrieval_strategy`; flat scope: `MCP_SCOPE_ARGUMENTS`)
+ * into the operation's input. Only top-level keys are renamed; nested objects (metadata, filters) keep their keys,
+ * except that snake_case keys of `MCP_SNAKE_CASE_OBJECTS` are accepted too. Pass the tool's operation: one whose
+ * scope is not a `scope` object (`scopeLocation`: `snapshot_session`'s `fields`) takes `tenantId`, `userId`,
+ * `projectId` at the top level, where a `scope` object would be dropped.
  */
 export function inputFromMcpArguments(
   args: Record<string, unknown>,
   operation?: Pick<OperationDefinition, 'scopeSource'>,
   tool: McpArgumentRules = {},
 ): Record<string, unknown> {
-  const flatScope = operation !== undefined && operation.scopeSource !== 'object';
+  const flatScope = operation !== undefined && scopeLocation(operation) !== 'object';
   const input: Record<string, unknown> = {};
   const scope: Record<string, unknown> = {};
   const ignored = new Set(Object.keys(tool.ignoredArguments ?? {}).map(snakeToCamel));
@@ -51,15 +83,15 @@ export function inputFromMcpArguments(
     if (ignored.has(snakeToCamel(key))) continue;
     if (filterFields.has(snakeToCamel(key))) {
       topLevelFilters[snakeToCamel(key)] = value;
-    } else if (Object.hasOwn(SCOPE_KEYS, key)) {
-      if (flatScope) input[SCOPE_KEYS[key as keyof typeof SCOPE_KEYS]] = value;
-      else scope[SCOPE_KEYS[key as keyof typeof SCOPE_KEYS]] = value;
-    } else if (Object.hasOwn(RENAMED, key)) {
-      input[RENAMED[key as keyof typeof RENAMED]] = value;
-    } else if (key === 'filters' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      input.filters = Object.fromEntries(Object.entries(value).map(([inner, v]) => [snakeToCamel(inner), v]));
+    } else if (Object.hasOwn(SCOPE_FIELD_OF_ARGUMENT, key)) {
+      if (flatScope) input[SCOPE_FIELD_OF_ARGUMENT[key] as ScopeField] = value;
+      else scope[SCOPE_FIELD_OF_ARGUMENT[key] as ScopeField] = value;
+    } else if (MCP_SNAKE_CASE_OBJECTS.includes(key) && isPlainObject(value)) {
+      input[key] = Object.fromEntries(
+        Object.entries(value).map(([inner, v]) => [inputFieldOfMcpArgument(inner, { nested: true }), v]),
+      );
     } else {
-      input[snakeToCamel(key)] = value;
+      input[inputFieldOfMcpArgument(key)] = value;
     }
   }
   if (Object.keys(scope).length > 0) {
@@ -82,12 +114,13 @@ export function mcpArgumentsFromInput(input: Record<string, unknown>): Record<st
     if (value === undefined) continue;
     if (key === 'scope' && value !== null && typeof value === 'object') {
       for (const [scopeKey, scopeValue] of Object.entries(value)) {
-        if (scopeValue !== undefined) args[camelToSnake(scopeKey)] = scopeValue;
+        const name = Object.hasOwn(MCP_SCOPE_ARGUMENTS, scopeKey)
+          ? MCP_SCOPE_ARGUMENTS[scopeKey as ScopeField]
+          : mcpArgumentName(scopeKey, { nested: true });
+        if (scopeValue !== undefined) args[name] = scopeValue;
       }
-    } else if (key === 'strategy') {
-      args.retrieval_strategy = value;
     } else {
-      args[camelToSnake(key)] = value;
+      args[mcpArgumentName(key)] = value;
     }
   }
   return args;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { ERROR_TYPES } from '../src/errors.js';
 import {
   API_PREFIX,
   ApiErrorObjectSchema,
@@ -7,11 +8,9 @@ import {
   CONTRACT_VERSION,
   EnvelopeSchema,
   ERROR_CODES,
-  ERROR_TYPES,
   ErrorEnvelopeSchema,
   errorEnvelope,
   errorTypeForStatus,
-  HealthDataSchema,
   isErrorCode,
   MCP_PATH,
   makeApiError,
@@ -20,6 +19,7 @@ import {
   successEnvelopeSchema,
   zodErrorToApiError,
 } from '../src/index.js';
+import { HealthDataSchema } from '../src/resources/health.js';
 
 type ContractErrorType = (typeof ERROR_TYPES)[number];
 
@@ -93,13 +93,10 @@ describe('the error code table', () => {
     ['TENANT_DATABASE_CREDENTIALS_REJECTED', 502, false],
     ['TENANT_DATABASE_UNAVAILABLE', 503, true],
     ['SERVER_RESOURCES_EXHAUSTED', 503, true],
-  ] as const)(
-    'has the infrastructure failure %s: %i, internal_error, retryable %s (review finding 8)',
-    (code, status, retryable) => {
-      expect(ERROR_CODES[code]).toEqual({ status, type: 'internal_error', retryable });
-      expect(makeApiError(code, 'm')).toMatchObject({ code, status, type: 'internal_error', retryable });
-    },
-  );
+  ] as const)('has the infrastructure failure %s: %i, internal_error, retryable %s', (code, status, retryable) => {
+    expect(ERROR_CODES[code]).toEqual({ status, type: 'internal_error', retryable });
+    expect(makeApiError(code, 'm')).toMatchObject({ code, status, type: 'internal_error', retryable });
+  });
 
   it('every entry (including the additions in docs/architecture.md) has the type its status gives', () => {
     for (const [code, entry] of Object.entries(ERROR_CODES)) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddMemoryDataSchema, API_PREFIX, normalizeMemoryContent, openApiDocument, operations } from '../src/index.js';
+import { API_PREFIX, normalizeMemoryContent, openApiDocument, operations } from '../src/index.js';
+import { AddMemoryDataSchema } from '../src/resources/memory.js';
 
 describe('normalizeMemoryContent', () => {
   it('folds Unicode compatibility forms, case, whitespace and a final full stop or exclamation mark', () => {

@@ -203,7 +203,7 @@ describe('openApiDocument()', () => {
     },
   );
 
-  it('lists the infrastructure failures on every authenticated route: 502, 503 and 507 (review finding 8)', () => {
+  it('lists the infrastructure failures on every authenticated route: 502, 503 and 507', () => {
     for (const operation of operationList.filter((each) => each.auth !== 'none')) {
       const responses = member(operationObject(document, operation), 'responses');
       expect(member(responses, '502').description, operation.id).toContain('TENANT_DATABASE_CREDENTIALS_REJECTED');

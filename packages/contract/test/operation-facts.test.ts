@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
+import { FEATURE_FLAGS } from '../src/enums.js';
 import {
   AUTH_CREDENTIALS,
   ERROR_CODES,
-  FEATURE_FLAGS,
   featureFlagErrorCode,
   OPERATION_TAGS,
   type OperationId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { MemorySchema, type OperationId, operations, zodErrorToApiError } from '../src/index.js';
 
-// Review finding 11: a field the server would drop (a misplaced `userId`) is refused, never silently ignored.
+// A field the server would drop (a misplaced `userId`) is refused, never silently ignored.
 
 function refusal(id: OperationId, input: Record<string, unknown>) {
   const operation = operations[id];

@@ -34,9 +34,10 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.j
 const NO_SNIFF = { 'x-content-type-options': 'nosniff' };
 
 /**
- * The page runs only its own files (review finding 9): Swagger UI's bundle and `init.js`, no inline script; its
- * stylesheet, whose icons are `data:` images; requests to this origin only (the document, "Try it out"); and no
- * framing, so another site cannot overlay it. React sets styles through the DOM, which `style-src` does not restrict.
+ * The page runs only its own files, so that no injected script runs beside the key a visitor types into "Try it
+ * out": Swagger UI's bundle and `init.js`, no inline script; its stylesheet, whose icons are `data:` images; requests
+ * to this origin only (the document, "Try it out"); and no framing, so another site cannot overlay it. React sets
+ * styles through the DOM, which `style-src` does not restrict.
  */
 const PAGE_HEADERS = {
   'content-security-policy':

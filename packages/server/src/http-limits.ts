@@ -5,7 +5,7 @@ import type { Logger } from './logger.js';
 
 /**
  * How often Node looks for connections past their header or request time (its default, 30 s, let a silent socket
- * live 90 s with the default 60 s header time: review finding 7). A scan of the open connections, cheap at 1 s.
+ * live 90 s with the default 60 s header time, holding a descriptor). A scan of the open connections, cheap at 1 s.
  */
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 

@@ -4,8 +4,8 @@ import { Database } from '../src/store/database.js';
 import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
 /*
- * Security review, issue 23, finding 3: skills/files/list returned up to 500 whole files (360 MB), read all of them
- * into memory first, and 10 such lists at once took 69 s each at 5 GB RSS. A page now carries whole files within
+ * skills/files/list pages by bytes, so that no list holds the server: up to 500 whole files (360 MB) read into memory
+ * first made 10 such lists at once take 69 s each at 5 GB RSS. A page carries whole files within
  * LIMITS.skillListBytes, says what it left out, and hands a cursor for the rest.
  */
 

@@ -44,7 +44,7 @@ describe('API documentation', () => {
   });
 });
 
-describe('the /docs page headers (review finding 9)', () => {
+describe('the /docs page headers', () => {
   it('has a strict CSP that allows only its own files, cannot be framed, and is never sniffed', async () => {
     const page = await server.app.request('/docs');
     const policy = page.headers.get('content-security-policy') ?? '';

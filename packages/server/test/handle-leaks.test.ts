@@ -7,7 +7,7 @@ import { DatabaseClosedError } from '../src/store/database-connections.js';
 import { DatabasePool, sharedDatabasePool } from '../src/store/database-pool.js';
 import { createTestServer } from './harness.js';
 
-// Review finding (issue 23, 1): database handles leaked until the server hit EMFILE. Workers share the process's
+// Database handles must not leak, or the server ends at EMFILE under tenant churn. Workers share the process's
 // descriptor table, so /proc/self/fd shows every file a database worker holds.
 const procFds = existsSync('/proc/self/fd');
 

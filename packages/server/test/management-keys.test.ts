@@ -154,7 +154,7 @@ describe('management/keys', () => {
   });
 });
 
-describe('keys are managed by the operator only (review finding 3)', () => {
+describe('keys are managed by the operator only', () => {
   it('refuses an API key on every /management/keys method, whatever its owner or lifetime', async () => {
     const now = new Date(clock);
     const { apiKey: shortKey } = await server.services.control.createKey('default', now, new Date(clock + 2 * 60_000));

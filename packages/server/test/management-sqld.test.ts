@@ -175,7 +175,7 @@ describe('provision with the sqld provisioner', () => {
     expect(mapping).toMatchObject({ source: 'auto', db_url: sqld.url, db_name: beta });
   });
 
-  it('names namespaces by a digest under the server secret: not computable from owner and tenant (finding 1)', async () => {
+  it('names namespaces by a digest under the server secret: not computable from owner and tenant', async () => {
     const { createHash } = await import('node:crypto');
     const name = (await server.services.registry.find('default', 'Acme.Corp'))?.db_name as string;
     // The name an outsider could compute before: sha256 of owner and tenant. It is not the name any more.
@@ -222,7 +222,7 @@ describe('provision when the admin API is down', () => {
     const upsert = await server.call('POST', '/management/tenant-overrides', { tenantId: 'later', mode: 'provision' });
     expect(upsert.status).toBe(409);
     expect(upsert.body.error?.code).toBe('TENANT_DATABASE_UNREACHABLE');
-    // A write: reads of an unknown tenant create nothing (review finding 9).
+    // A write: reads of an unknown tenant create nothing (tenant-quota.test.ts).
     const auto = await server.call('POST', '/memories/add', { content: 'first', scope: { tenantId: 'later' } });
     expect(auto.status).toBe(409);
     expect(auto.body.error).toMatchObject({ code: 'TENANT_DATABASE_NOT_READY', retryable: true });

@@ -41,7 +41,7 @@ describe('tenant-overrides with the file provisioner', () => {
       metadata: { plan: 'pro' },
       lastError: null,
     });
-    // Named relative to the data dir: no answer discloses the server's own paths (review finding 15).
+    // Named relative to the data dir: no answer discloses the server's own paths.
     expect(response.body.data?.tenant.dbUrl).toMatch(/^file:tenants\/default\/acme-[0-9a-f]{12}\.db$/);
     const listed = await server.call('GET', '/management/tenant-overrides');
     expect(JSON.stringify(listed.body)).not.toContain(server.dataDir);

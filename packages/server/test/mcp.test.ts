@@ -182,7 +182,7 @@ describe('MCP at /api/mcp', () => {
 
   it('get_rules forces the rules-only mode', async () => {
     const client = await connect();
-    // The app writes rules over HTTP: MCP refuses them from a key without the permission (review-mcp-rule-writes).
+    // The app writes rules over HTTP: MCP refuses them from a key without the permission (mcp-rule-writes.test.ts).
     const added = await fetch(`${server.url}/api/sdk/v1/memories/add`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },

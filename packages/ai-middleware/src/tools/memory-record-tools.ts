@@ -74,8 +74,8 @@ export interface MemoryRecordTools {
 /**
  * Creates the tools that read and change memories. Without `allowRuleWrites`, adds and edits cannot write a rule
  * (type or layer `rule`), and edits and forgets cannot change one, bulk forgets cannot name the type: rules are
- * injected as instructions to always follow (review finding 17), and one user's model must not remove the app's
- * (issue 23, finding 4).
+ * injected as instructions to always follow, so a model reading untrusted text must not plant one, and one user's
+ * model must not remove the rules the app set for every user.
  */
 export function createMemoryRecordTools({ client, scope, allowRuleWrites, timeoutMs }: ToolContext): MemoryRecordTools {
   return {

@@ -1,20 +1,11 @@
 import * as z from 'zod';
-import { ContextModeSchema, RolloutModeSchema, type Strategy, StrategyInputSchema, StrategySchema } from '../enums.js';
+import { ContextModeSchema, RolloutModeSchema } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
+import { LegacyStrategySchema, StrategyInputSchema, StrategySchema } from '../strategy.js';
 import { boundedInt, IndexPendingSchema, QuerySchema, scopeField } from './common.js';
 import { ConflictPairSchema, RetrievedMemorySchema } from './memory.js';
 import { SkillFileSchema } from './skill-file.js';
 import { QueryTimeTraceSchema } from './time-window.js';
-
-/** A strategy under its legacy name, the vocabulary of `trace.strategy`. */
-export const LegacyStrategySchema = z.enum(['baseline', 'hybrid_graph']);
-export type LegacyStrategy = z.infer<typeof LegacyStrategySchema>;
-
-/** The legacy name of each strategy: the inverse of `STRATEGY_ALIASES`. */
-export const LEGACY_STRATEGY_NAMES = { lexical: 'baseline', hybrid: 'hybrid_graph' } as const satisfies Record<
-  Strategy,
-  LegacyStrategy
->;
 
 /** How the strategy of a call was chosen. */
 export const PolicySelectionSchema = z.enum(['request', 'policy_default']);

@@ -5,11 +5,10 @@ import {
   MemoryLayerSchema,
   MemoryTypeSchema,
   RetrievalSourceSchema,
-  StrategyInputSchema,
-  StrategySchema,
 } from '../enums.js';
 import { DEFAULTS, LIMITS } from '../limits.js';
 import { ResolvedScopeSchema, scopeQueryShape } from '../scope.js';
+import { StrategyInputSchema, StrategySchema } from '../strategy.js';
 import {
   boundedInt,
   CategorySchema,

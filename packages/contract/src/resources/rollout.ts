@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { QualityStatusSchema, RolloutModeSchema, StrategySchema } from '../enums.js';
+import { QualityStatusSchema, RolloutModeSchema } from '../enums.js';
 import { ProjectIdSchema, ResolvedScopeSchema, scopeQueryShape, TenantIdSchema } from '../scope.js';
+import { StrategySchema } from '../strategy.js';
 import { TimestampSchema } from './common.js';
 
 /** The rollout mode of a scope. */

@@ -94,7 +94,7 @@ function mergeRestatements(
 }
 
 /**
- * Deterministic consolidation (docs/architecture.md#write-side-behaviour, revised after review finding 10). Within one (projectId, userId, type):
+ * Deterministic consolidation (docs/architecture.md#write-side-behaviour, revised so that unrelated memories sharing a label are never superseded). Within one (projectId, userId, type):
  * exact duplicates (same normalised content hash) merge into the newest copy, and so do rewordings that differ
  * only in function words, fillers, inflection and punctuation (`paraphraseKey`: the same topic words in the same
  * order, the same values, the same polarity, under the same category); the remaining memories are grouped

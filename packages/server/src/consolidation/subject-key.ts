@@ -127,7 +127,7 @@ function text(context: string, body: readonly string[], source: SubjectKeySource
 }
 
 /**
- * Reads a memory's first line as a statement (docs/architecture.md#write-side-behaviour, revised after review finding 10). Two memories can only
+ * Reads a memory's first line as a statement (docs/architecture.md#write-side-behaviour, revised so that unrelated memories sharing a label are never superseded). Two memories can only
  * state the same subject if they have the same key, so the key must name the subject itself, not a label or a
  * category alone (those hold many subjects: "Decision: the logo is blue" and "Decision: backups run at 2am").
  * - The category, and a `Label:` whose head names a kind of statement (Decision, Fact, Rule, Note...), are

@@ -1,18 +1,10 @@
-import {
-  isStrategyAlias,
-  normalizeStrategy,
-  type RolloutMode,
-  type Strategy,
-  type StrategyInput,
-} from '@memory-service/contract';
+import { normalizeStrategy, type RolloutMode, strategyInRequestVocabulary } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { graphStatus } from '../graph/graph-status.js';
 import { currentGate, evaluateRollout } from '../rollout/rollout-evaluation.js';
 import { writeRollout } from '../store/rollout-policy.js';
 import { runContext } from './context.js';
 import type { Handler, HandlerContext } from './types.js';
-
-const LEGACY_NAMES: Record<Strategy, StrategyInput> = { lexical: 'baseline', hybrid: 'hybrid_graph' };
 
 /** `graph/status` (GET and POST). */
 const status = async (input: { topNodesLimit: number }, context: HandlerContext) =>
@@ -36,7 +28,6 @@ export const postGraphStatus: Handler<'graph.status.post'> = status;
 export const traceGraph: Handler<'graph.trace'> = async (input, context) => {
   const { data, settings } = await runContext(input, context, { recordMetrics: false });
   const selected = normalizeStrategy(input.strategy) ?? settings.defaultStrategy;
-  const legacy = input.strategy === undefined || isStrategyAlias(input.strategy);
   const { rolloutPlan } = await evaluateRollout((await context.tenant()).database, {
     projectId: null,
     now: context.now,
@@ -47,7 +38,7 @@ export const traceGraph: Handler<'graph.trace'> = async (input, context) => {
     mode: data.mode,
     includeRules: input.includeRules,
     query: data.query,
-    strategy: { requested: input.strategy ?? null, applied: legacy ? LEGACY_NAMES[selected] : selected },
+    strategy: { requested: input.strategy ?? null, applied: strategyInRequestVocabulary(selected, input.strategy) },
     trace: {
       ...data.trace,
       retrievalPolicyReadyForDefaultOn: rolloutPlan.readyForDefaultOn,

@@ -1,7 +1,7 @@
 import { LIMITS } from '@memory-service/contract';
 
 /**
- * What the tool calls of one MCP HTTP request may make the server hold (review finding 2 of issue 23): a JSON-RPC
+ * What the tool calls of one MCP HTTP request may make the server hold: a JSON-RPC
  * batch carries up to 100 calls, the SDK starts them all at once and keeps every answer until the last one is done,
  * so each route's own response cap was multiplied by 100 (one batch reached 5.3 GB and ended the process).
  *

@@ -39,7 +39,7 @@ async function refuseStoredRule(context: HandlerContext, id: string): Promise<vo
  * (`mayWriteRules`). Without it `add_memory` and `edit_memory` answer 403 RULE_WRITE_NOT_ALLOWED for type or layer
  * `rule`, `edit_memory` and `forget_memory` for a stored rule, and `bulk_forget_memories` leaves rules alone and
  * counts them in `rulesSkipped`. Any key holder's MCP client is often a model reading untrusted text, and a rule
- * it plants is obeyed in every later prompt of every user who sees it (review of issue 23, finding 5); the HTTP
+ * it plants is obeyed in every later prompt of every user who sees it; the HTTP
  * routes, which apps call with their key, keep accepting rule writes.
  */
 export function guardRuleWrites(handlers: HandlerTable): HandlerTable {

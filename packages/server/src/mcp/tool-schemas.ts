@@ -1,8 +1,13 @@
 import {
   ApiErrorObjectSchema,
+  inputFieldOfMcpArgument,
+  MCP_SCOPE_ARGUMENTS,
+  MCP_SNAKE_CASE_OBJECTS,
   type McpToolDefinition,
   MetaSchema,
+  mcpArgumentName,
   type OperationDefinition,
+  SCOPE_FIELDS,
   ScopeSchema,
 } from '@memory-service/contract';
 import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
@@ -11,26 +16,18 @@ import * as z from 'zod';
 /** Tool arguments as the MCP client sent them (snake_case, flat scope). */
 export type ToolArguments = Record<string, unknown>;
 
-const SCOPE_ARGUMENTS = { tenantId: 'tenant_id', userId: 'user_id', projectId: 'project_id' } as const;
-
-/** Argument names that differ from the operation's field beyond snake_case (docs/architecture.md#mcp). */
-const RENAMED_ARGUMENTS: Readonly<Record<string, string>> = { strategy: 'retrieval_strategy' };
-
-/** Nested objects whose keys are advertised in snake_case too (the contract's mapper accepts both spellings). */
-const SNAKE_CASE_OBJECTS = new Set(['filters']);
-
-const ARGUMENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  tenant_id:
+/**
+ * Descriptions of arguments whose schema has none, by input field. The argument names come from the contract's
+ * mapping (`mcpArgumentName`, `MCP_SCOPE_ARGUMENTS`), which also reads the arguments back into an input.
+ */
+const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  tenantId:
     "Tenant (AI SDK Project) whose database is used: the security boundary. Omit it for the API key owner's workspace.",
-  user_id: "End user inside the tenant: that user's records plus shared ones are visible, and writes belong to them.",
-  project_id: "Project or repository filter inside the tenant: that project's records plus global ones are visible.",
-  retrieval_strategy: 'lexical or hybrid; the legacy aliases baseline and hybrid_graph are accepted.',
-  session_id: 'The session id returned by start_session.',
+  userId: "End user inside the tenant: that user's records plus shared ones are visible, and writes belong to them.",
+  projectId: "Project or repository filter inside the tenant: that project's records plus global ones are visible.",
+  strategy: 'lexical or hybrid; the legacy aliases baseline and hybrid_graph are accepted.',
+  sessionId: 'The session id returned by start_session.',
 };
-
-function camelToSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -46,8 +43,8 @@ function unwrapOptional(schema: z.ZodType): z.ZodType {
 }
 
 /** A field as advertised: required where the operation requires it, with a description where one is known. */
-function advertised(field: z.ZodType, name: string): z.ZodType {
-  const description = field.description ?? ARGUMENT_DESCRIPTIONS[name];
+function advertised(field: z.ZodType, inputField: string): z.ZodType {
+  const description = field.description ?? FIELD_DESCRIPTIONS[inputField];
   return description === undefined ? field : field.describe(description);
 }
 
@@ -55,7 +52,10 @@ function snakeCaseObject(field: z.ZodType): z.ZodType {
   const inner = unwrapOptional(field);
   if (!(inner instanceof z.ZodObject)) return field;
   const shape = Object.fromEntries(
-    Object.entries(objectShape(inner)).map(([key, value]) => [camelToSnake(key), advertised(value, camelToSnake(key))]),
+    Object.entries(objectShape(inner)).map(([key, value]) => [
+      mcpArgumentName(key, { nested: true }),
+      advertised(value, key),
+    ]),
   );
   const object = z.strictObject(shape);
   return field instanceof z.ZodOptional ? object.optional() : object;
@@ -73,19 +73,20 @@ export function toolArgumentShape(tool: McpToolDefinition, operation: OperationD
   for (const [key, field] of Object.entries(objectShape(operation.input))) {
     if (fixed.has(key)) continue;
     if (key === 'scope') {
-      for (const [scopeKey, name] of Object.entries(SCOPE_ARGUMENTS)) {
-        const scopeField = ScopeSchema.shape[scopeKey as keyof typeof SCOPE_ARGUMENTS];
-        shape[name] = advertised(scopeField, name);
+      for (const scopeField of SCOPE_FIELDS) {
+        shape[MCP_SCOPE_ARGUMENTS[scopeField]] = advertised(ScopeSchema.shape[scopeField], scopeField);
       }
       continue;
     }
-    const name = RENAMED_ARGUMENTS[key] ?? camelToSnake(key);
-    shape[name] = advertised(SNAKE_CASE_OBJECTS.has(key) ? snakeCaseObject(field) : field, name);
+    shape[mcpArgumentName(key)] = advertised(
+      MCP_SNAKE_CASE_OBJECTS.includes(key) ? snakeCaseObject(field) : field,
+      key,
+    );
   }
   // Filter fields a client may give at the top level (bulk_forget_memories, as memories.sh sends them).
   const filters = objectShape(unwrapOptional(objectShape(operation.input).filters ?? z.never()));
   for (const name of tool.filterArguments ?? []) {
-    const field = filters[snakeToCamel(name)];
+    const field = filters[inputFieldOfMcpArgument(name, { nested: true })];
     if (field !== undefined) shape[name] = field.describe(`The same as filters.${name}.`);
   }
   // Client-side hints the tool accepts and drops (get_context: memories.sh's session hints).
@@ -93,10 +94,6 @@ export function toolArgumentShape(tool: McpToolDefinition, operation: OperationD
     shape[name] = z.unknown().optional().describe(description);
   }
   return shape;
-}
-
-function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /**

@@ -107,10 +107,11 @@ function classify(link: Link): InfrastructureFailure | null {
 }
 
 /**
- * The contract's code for an infrastructure failure (review finding 8), or null for anything else (a bug: 500
- * INTERNAL_ERROR). A full disk or a database at its size cap is STORAGE_FULL (507), a process out of descriptors
- * SERVER_RESOURCES_EXHAUSTED (503), a libSQL server refusing the stored token TENANT_DATABASE_CREDENTIALS_REJECTED
- * (502), and one that does not answer TENANT_DATABASE_UNAVAILABLE (503). The messages name no path, host or SQL.
+ * The contract's code for an infrastructure failure, so that neither a client nor an operator takes it for a bug, or
+ * null for anything else (a bug: 500 INTERNAL_ERROR). A full disk or a database at its size cap is STORAGE_FULL
+ * (507), a process out of descriptors SERVER_RESOURCES_EXHAUSTED (503), a libSQL server refusing the stored token
+ * TENANT_DATABASE_CREDENTIALS_REJECTED (502), and one that does not answer TENANT_DATABASE_UNAVAILABLE (503). The
+ * messages name no path, host or SQL.
  */
 export function infrastructureFailure(error: unknown): InfrastructureFailure | null {
   for (const link of chainOf(error)) {

@@ -8,8 +8,8 @@ import {
   makeApiError,
   type OperationDefinition,
   type OperationId,
-  type ResolvedScope,
   type RouteFeatureFlag,
+  requestScope,
   successEnvelope,
   zodErrorToApiError,
 } from '@memory-service/contract';
@@ -64,20 +64,6 @@ function rateLimited(decision: RateLimitDecision, who: string): ApiError {
       limit: decision.limit,
     },
   );
-}
-
-/**
- * The scope a request names, from where its operation's table entry says: the body's `scope` object, or
- * tenantId/userId/projectId at the top level (`fields`, and `subject`: the tenant a management route acts on).
- */
-export function scopeOf(operation: Pick<OperationDefinition, 'scopeSource'>, input: unknown): ResolvedScope {
-  const record = (input ?? {}) as Record<string, unknown>;
-  const nested = record.scope !== null && typeof record.scope === 'object' ? record.scope : {};
-  const source = (
-    operation.scopeSource === 'none' ? {} : operation.scopeSource === 'object' ? nested : record
-  ) as Record<string, unknown>;
-  const pick = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : null);
-  return { tenantId: pick('tenantId'), userId: pick('userId'), projectId: pick('projectId') };
 }
 
 /**
@@ -138,7 +124,7 @@ export async function runOperation(
       context: HandlerContext,
     ) => Promise<unknown>;
     let status: number = operation.successStatus;
-    const scope = scopeOf(operation, parsed.data);
+    const scope = requestScope(operation, parsed.data);
     // The request's database is leased while its handler runs (also past the deadline, until the abandoned work
     // ends), so an eviction or a mapping change never closes it under the handler and closes it right after.
     const tenant = new RequestTenant(() =>

@@ -61,7 +61,7 @@ function pathSegments(skillPath: string): string[] {
 
 /**
  * Where the file-mode mirror keeps a skill file: `<dataDir>/skill-files/<owner>/<tenant>/<user>/<project>/<path>`,
- * one folder per workspace (owner) so that two workspaces never share a file (review finding 7), every segment
+ * one folder per workspace (owner) so that one workspace never overwrites or deletes another's file, every segment
  * encoded so that a path can never leave that folder.
  */
 export function mirrorPath(dataDir: string, ownerId: string, scope: ResolvedScope, skillPath: string): string {

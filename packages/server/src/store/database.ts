@@ -27,8 +27,8 @@ function toInput(statement: InStatement): StatementInput {
 
 /**
  * Creates a file database's missing folders as 0700 and the file itself, empty, as 0600 before SQLite opens it
- * (review finding 15): SQLite keeps an existing file's mode and gives its -wal and -shm files the same one, whatever
- * the process umask. An existing folder or file keeps its mode.
+ * (so other users of the machine cannot read the memories): SQLite keeps an existing file's mode and gives its -wal
+ * and -shm files the same one, whatever the process umask. An existing folder or file keeps its mode.
  */
 /**
  * Database files this process is creating: until the first open has switched one to WAL it is legitimately empty,

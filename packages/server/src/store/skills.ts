@@ -248,7 +248,7 @@ export class SkillStore {
    * Soft-deletes the live file at `path` that the scope owns (`ownedBy`: the request's exact-scope file first, then
    * its user's file of every project), with a `skill.deleted` lifecycle event. Says what it found: the file deleted
    * (its user and project, where its mirror lives), only a shared file a user-scoped request may read but not delete
-   * (issue 23, finding 4: it is every user's), or none visible.
+   * (it is every user's: one user must not delete it for all), or none visible.
    */
   async softDelete(
     path: string,

@@ -17,7 +17,7 @@ export interface AttachTarget {
 }
 
 // The libSQL client's own URL grammar (@libsql/core `uri.ts`, MIT), copied so the checks read the URL as the
-// client that connects does; `test/review-attach-url.test.ts` compares it with the installed driver.
+// client that connects does; `test/attach-url-policy.test.ts` compares it with the installed driver.
 const URI_RE =
   /^(?<scheme>[A-Za-z][A-Za-z.+-]*):(\/\/(?<authority>[^/?#]*))?(?<path>[^?#]*)(\?(?<query>[^#]*))?(#(?<fragment>.*))?$/su;
 const AUTHORITY_RE =

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * File databases are named in the control database relative to the data dir (`file:tenants/<owner>/<name>.db`), so a
  * data dir (or a backup of one) keeps working when it is moved or copied: every open resolves the name against the
- * data dir the server runs on, never against where the files once were (review of issue 25: a moved backup served
- * nothing and re-created the old folder; a copied one wrote into the original's files).
+ * data dir the server runs on, never against where the files once were (else a moved backup serves nothing and
+ * re-creates the old folder, and a copied one writes into the original's files).
  */
 
 /** The file of a `file:` URL without SQLite's `?` parameters, or null for a relative one or another scheme. */

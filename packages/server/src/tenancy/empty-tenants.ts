@@ -8,10 +8,11 @@ import { TenantDatabase } from './tenant-database.js';
 const EMPTY_TENANT_CACHE_SIZE = 16;
 
 /**
- * Empty, migrated in-memory databases that answer the reads of a tenantId a workspace does not have yet (review
- * finding 9): the route's own code answers "as if empty", and nothing is written to disk. One per (owner, tenantId),
- * so what a read logs (retrieval metrics) is never seen by another tenant or workspace; a small LRU, apart from the
- * real tenants' so a stream of unknown ids never evicts them. Dropped when the tenant is created.
+ * Empty, migrated in-memory databases that answer the reads of a tenantId a workspace does not have yet, so that
+ * reads of made-up ids cannot fill the disk: the route's own code answers "as if empty", and nothing is written to
+ * disk. One per (owner, tenantId), so what a read logs (retrieval metrics) is never seen by another tenant or
+ * workspace; a small LRU, apart from the real tenants' so a stream of unknown ids never evicts them. Dropped when the
+ * tenant is created.
  */
 export class EmptyTenants {
   private readonly open = new LRUCache<string, Promise<TenantDatabase>>({

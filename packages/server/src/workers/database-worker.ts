@@ -146,7 +146,7 @@ const connections = new Map<string, Connection>();
 /**
  * Keys of connections closed here. A key names one `Database` for its whole life and is never reused, so a statement
  * that reaches this worker after its close (the pool drops those, this is the second line) must not reopen the file:
- * nothing would ever close that connection again (review finding: handles leaked under tenant churn). Bounded: a
+ * nothing would ever close that connection again (handles would leak under tenant churn). Bounded: a
  * statement for a key closed this long ago can no longer be in flight.
  */
 const closedKeys = new LRUCache<string, true>({ max: 16_384 });

@@ -53,13 +53,13 @@ export const controlMigrations: readonly Migration[] = [
     ],
   },
   {
-    // Workspaces (review finding 8): an owner is a workspace, named uniquely so `workspaces list` is unambiguous.
+    // Workspaces: an owner is a workspace, named uniquely so `workspaces list` is unambiguous.
     version: 2,
     name: 'workspace_names',
     statements: ['CREATE UNIQUE INDEX owners_name ON owners(name)'],
   },
   {
-    // Rule writes over MCP (review of issue 23, finding 5): only keys minted with the permission (1) write rules there.
+    // Rule writes over MCP: only keys minted with the permission (1) write rules there (a model must not plant one).
     version: 3,
     name: 'key_rule_writes',
     statements: ['ALTER TABLE api_keys ADD COLUMN allow_rule_writes INTEGER NOT NULL DEFAULT 0'],

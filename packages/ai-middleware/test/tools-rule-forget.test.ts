@@ -6,8 +6,8 @@ import { interceptedClient, type MemoryServer, startMemoryServer } from './harne
 import { generated, textResult, toolCall } from './mock-model.js';
 
 /**
- * Review of issue 23, finding 4: `forgetMemory` took a rule's id, so a prompt-injected model forgot the tenant-wide
- * rule "Never share customer card numbers." from one user's request and every other user lost it. Rules follow the
+ * `forgetMemory` must not take a rule's id: a prompt-injected model would forget the tenant-wide rule "Never share
+ * customer card numbers." from one user's request, and every other user would lose it. Rules follow the
  * rule-write guard for forget too, and the server never lets a user-scoped call forget a shared memory.
  */
 
@@ -37,7 +37,7 @@ async function rulesOf(scope: { userId?: string; tenantId?: string }): Promise<s
   return context.rules.map((rule) => rule.content);
 }
 
-describe('memoryTools: forgetting rules (issue 23, finding 4)', () => {
+describe('memoryTools: forgetting rules', () => {
   it('refuses a model that tries to forget the app rule, before calling forget; every user keeps it', async () => {
     const tenantId = 'forget-rule-model';
     const rule = await server.client.memories.add({ content: CARD_RULE, type: 'rule', scope: { tenantId } });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseBudget } from '../src/mcp/response-budget.js';
 import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
-// Review finding (issue 23, 2): MCP accepted batches of up to 100 calls and held every answer in full, so each
-// route's cap was multiplied by 100; one POST of list calls reached 4.6-5.3 GB and ended the process.
+// One MCP request shares one response budget: a batch carries up to 100 calls, and holding every answer in full
+// multiplies each route's cap by 100 (one POST of list calls reached 4.6-5.3 GB and ended the process).
 
 const headers = {
   authorization: `Bearer ${TEST_KEY}`,

@@ -7,7 +7,7 @@ import { memoryTools } from '../src/index.js';
 import { type MemoryServer, startMemoryServer } from './harness.js';
 import { generated, textResult, toolCall } from './mock-model.js';
 
-/** Review finding 17: the model cannot plant rules (instructions injected into every later prompt) unless allowed. */
+/** The model cannot plant rules (instructions injected into every later prompt) unless allowed. */
 
 let server: MemoryServer;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ function toolOutputs(options: LanguageModelV4CallOptions): unknown[] {
   );
 }
 
-describe('memoryTools and rules (finding 17)', () => {
+describe('memoryTools and rules', () => {
   it('does not offer rule in the input schema of addMemory and editMemory of the default set', () => {
     const tools = memoryTools({ client: server.client });
     for (const tool of [tools.addMemory, tools.editMemory] as Tool<never, unknown>[]) {

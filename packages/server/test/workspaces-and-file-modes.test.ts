@@ -7,9 +7,9 @@ import { runCapturing } from './cli-run.js';
 import { createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
 /**
- * Review finding 8: every key belonged to owner `default` and nothing created another owner. `memory-service
- * workspaces create` makes a workspace with its own database and first key; `keys ... --workspace` manage its keys.
- * Review finding 15 (second half): the data dir, its folders and database files were world-readable.
+ * Workspaces keep one owner's data apart from another's: `memory-service workspaces create` makes a workspace with its
+ * own database and first key; `keys ... --workspace` manage its keys. The data dir, its folders and database files
+ * are private to the server's user, so other users of the machine cannot read the memories.
  */
 const directories: string[] = [];
 let server: TestServer | undefined;
@@ -26,7 +26,7 @@ function dataDir(): string {
   return path.join(parent, 'data');
 }
 
-describe('memory-service workspaces (review finding 8)', () => {
+describe('memory-service workspaces', () => {
   it('creates a workspace with its own database and first key; keys are managed per workspace', async () => {
     const env = { MEMORY_DATA_DIR: dataDir(), MEMORY_BOOTSTRAP_API_KEY: TEST_KEY };
     const created = await runCapturing(['workspaces', 'create', 'Acme Inc'], env);
@@ -93,7 +93,7 @@ describe('memory-service workspaces (review finding 8)', () => {
   });
 });
 
-describe('private files in the data dir (review finding 15)', () => {
+describe('private files in the data dir', () => {
   it('creates the data dir and its folders 0700, database files (and -wal) 0600', async () => {
     const directory = dataDir();
     server = await createTestServer({}, directory);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestResponse, type TestServer } from './harness.js';
 
 /*
- * Security review, issue 23, finding 6: an upsert racing a delete of the same path answered 500 (68 of 160), because
- * the upsert read its file back after its transaction, and the delete could soft-delete it in between.
+ * An upsert racing a delete of the same path answers with the file it wrote: reading the file back after its
+ * transaction answered 500 (68 of 160), since the delete could soft-delete it in between.
  */
 
 let server: TestServer;

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/store/database.js';
 import { mappingLocation } from '../src/tenancy/database-location.js';
+import { type FakeServer, startFakeServer } from './fake-libsql-server.js';
 import { createTestServer, type TestServer } from './harness.js';
-import { type FakeServer, startFakeServer } from './review-attach-fake-server.js';
 import { freePort } from './sqld.js';
 
-/** Review finding 5: attach is neither an SSRF oracle nor a memory bomb. */
+/**
+ * Attach is neither an SSRF oracle (every failed check answers alike, so it cannot probe a network) nor a memory
+ * bomb (an attached database's answers are capped).
+ */
 
 const MiB = 1024 * 1024;
 /** Loopback socket buffers on both sides hold a few MiB the client never reads; anything endless is far past it. */
@@ -27,7 +30,7 @@ function attach(tenantId: string, port: number) {
   });
 }
 
-describe('attach check failures (finding 5)', () => {
+describe('attach check failures', () => {
   const fakes: FakeServer[] = [];
   afterAll(async () => {
     for (const fake of fakes) await fake.close();
@@ -62,7 +65,7 @@ describe('attach check failures (finding 5)', () => {
   }, 20_000);
 });
 
-describe('what an attached database may send back (finding 5)', () => {
+describe('what an attached database may send back', () => {
   it('cuts an endless answer to the attach check off at the response cap', async () => {
     const fake = await startFakeServer('endless');
     try {

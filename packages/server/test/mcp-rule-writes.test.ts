@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapturing } from './cli-run.js';
 import { ADMIN_TOKEN, connectMcp, createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
-// Review of issue 23, finding 5: any key holder's MCP client stored rules (`add_memory` with type or layer `rule`)
-// and rewrote the shared rule every user's context injects (`edit_memory`). Over MCP, rule writes (add, edit,
-// forget of type or layer `rule`) need a key minted with `allowRuleWrites` or MEMORY_MCP_RULE_WRITES=true; the HTTP
-// routes an app calls with its key keep accepting them.
+// A key holder's MCP client, often a model reading untrusted text, must not store rules (`add_memory` with type or
+// layer `rule`) nor rewrite the shared rule every user's context injects (`edit_memory`). Over MCP, rule writes (add,
+// edit, forget of type or layer `rule`) need a key minted with `allowRuleWrites` or MEMORY_MCP_RULE_WRITES=true; the
+// HTTP routes an app calls with its key keep accepting them.
 
 type Loose = Record<string, any>;
 
@@ -18,7 +18,7 @@ const clients: Client[] = [];
 
 /** An MCP client of `target` with `key`, served in-process by `app.request`. */
 async function mcpClient(target: TestServer, key: string = TEST_KEY): Promise<Client> {
-  const client = await connectMcp(target, 'review-mcp-rule-writes', key);
+  const client = await connectMcp(target, 'mcp-rule-writes', key);
   clients.push(client);
   return client;
 }

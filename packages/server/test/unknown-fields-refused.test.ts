@@ -5,8 +5,8 @@ import type { Database } from '../src/store/database.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
 import { ADMIN_TOKEN, connectMcp, createTestServer, TEST_KEY, type TestServer } from './harness.js';
 
-// Review finding 11: `{"content": "...", "userId": "bob"}` stored a shared memory (userId belongs in `scope`) that
-// every user then read. Unknown fields are refused, on every route and on MCP, and nothing is stored.
+// Unknown fields are refused, never dropped, on every route and on MCP, and nothing is stored: dropping the `userId` of
+// `{"content": "...", "userId": "bob"}` (it belongs in `scope`) would store a shared memory that every user reads.
 
 let server: TestServer;
 let database: Database;
@@ -18,7 +18,7 @@ const storedCount = async () =>
 beforeAll(async () => {
   server = await createTestServer();
   database = await workspaceDatabase(server);
-  mcp = await connectMcp(server, 'review-unknown-fields');
+  mcp = await connectMcp(server, 'unknown-fields-refused');
 });
 afterAll(async () => {
   await mcp.close();

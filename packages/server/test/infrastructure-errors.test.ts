@@ -9,8 +9,8 @@ import { createTestServer, type TestResponse, type TestServer } from './harness.
 import { freePort, type SqldServer, startSqld } from './sqld.js';
 
 /**
- * Review finding 8: a full disk, a process out of descriptors, and an attached database that is down, refuses its
- * token or is over its size cap each answer a code of their own instead of 500 INTERNAL_ERROR.
+ * A full disk, a process out of descriptors, and an attached database that is down, refuses its token or is over its
+ * size cap each answer a code of their own instead of 500 INTERNAL_ERROR, so nobody takes them for a bug.
  */
 
 /** Text SQLite cannot pack into pages it already has: distinct words, so the FTS index grows with the content. */
@@ -59,7 +59,7 @@ function mapping(tenantId: string, row: Partial<TenantRow>): TenantRow {
   };
 }
 
-describe('a full file database (review finding 8)', () => {
+describe('a full file database', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await createTestServer();
@@ -129,7 +129,7 @@ async function descriptorsSettled(): Promise<void> {
   }
 }
 
-describe('a process out of file descriptors (review finding 8)', () => {
+describe('a process out of file descriptors', () => {
   let server: TestServer;
   beforeAll(async () => {
     // One database worker: the control database's only connection is open already, so the one descriptor the add
@@ -183,7 +183,7 @@ describe('a process out of file descriptors (review finding 8)', () => {
   );
 });
 
-describe('an attached libSQL server that is down or refuses the token (review finding 8)', () => {
+describe('an attached libSQL server that is down or refuses the token', () => {
   const keyDirectory = mkdtempSync(path.join(tmpdir(), 'sqld-jwt-'));
   let sqld: SqldServer;
   let server: TestServer;
@@ -237,7 +237,7 @@ describe('an attached libSQL server that is down or refuses the token (review fi
   });
 });
 
-describe('a tenant namespace over its size cap on a libSQL server (review finding 8)', () => {
+describe('a tenant namespace over its size cap on a libSQL server', () => {
   let sqld: SqldServer;
   let server: TestServer;
   beforeAll(async () => {

@@ -8,9 +8,9 @@ import { type RunningServer, startServer } from '../src/server.js';
 import { TEST_EMBEDDING_MODEL, TEST_KEY } from './harness.js';
 
 /**
- * Review finding 7: sockets that never send a request held a descriptor for ~90 s and nothing capped them, so 1,100
- * idle sockets against a 1,024-descriptor server left no descriptor for a new tenant's database. Real servers on
- * 127.0.0.1 port 0; every wait is for an event, bounded generously, never a measured speed.
+ * Idle sockets are closed and their number capped: without that, sockets that never send a request hold a descriptor
+ * for ~90 s, and 1,100 of them against a 1,024-descriptor server leave none for a new tenant's database. Real servers
+ * on 127.0.0.1 port 0; every wait is for an event, bounded generously, never a measured speed.
  */
 
 /** Waits this long at most for a socket to be closed by the server (a bound, not an expectation of speed). */
@@ -102,7 +102,7 @@ afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
-describe('idle connections (review finding 7)', () => {
+describe('idle connections', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await start({ headersTimeoutMs: 300, keepAliveTimeoutMs: 200 });
@@ -132,7 +132,7 @@ describe('idle connections (review finding 7)', () => {
   });
 });
 
-describe('the connection cap (review finding 7)', () => {
+describe('the connection cap', () => {
   let server: RunningServer;
   beforeAll(async () => {
     // A long header time: the idle sockets stay open for the whole test, the cap alone turns the next one away.
@@ -157,7 +157,7 @@ describe('the connection cap (review finding 7)', () => {
   });
 });
 
-describe('the defaults (review finding 7)', () => {
+describe('the defaults', () => {
   it('caps 512 connections, gives 10 s for the headers and keeps an idle connection 5 s; 0 lifts the cap', () => {
     expect(loadConfig({})).toMatchObject({ maxConnections: 512, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000 });
     expect(

@@ -4,9 +4,9 @@ import { contradictionPairs, type MemoryPair, unrelatedPairs } from './fixtures/
 import { pinClock, workspaceDatabase } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
-// Review finding 10: consolidation superseded unrelated memories that merely shared a label or a category
-// ("Decision: the company logo is blue" lost to "Decision: backups run nightly at 2am"). Runs the corpus of
-// fixtures/consolidation-pairs.ts end to end over HTTP, each pair in a project of its own.
+// Consolidation supersedes only a memory that states the same subject: unrelated memories that merely share a label or
+// a category both stay ("Decision: the company logo is blue" must not lose to "Decision: backups run nightly at 2am").
+// Runs the corpus of fixtures/consolidation-pairs.ts end to end over HTTP, each pair in a project of its own.
 
 type Run = { winnerMemoryIds: string[]; supersededMemoryIds: string[]; run: { supersededCount: number } };
 type Listed = { id: string; supersededBy: string | null };

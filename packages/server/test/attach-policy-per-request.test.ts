@@ -8,7 +8,7 @@ import { createTestServer, type TestResponse, type TestServer } from './harness.
 import { type SqldServer, startSqld } from './sqld.js';
 
 /**
- * Review finding 4, "Limit.": a request to an already attached database re-checks the attach policy of the server's
+ * A request to an already attached database re-checks the attach policy of the server's
  * CURRENT configuration (tenancy/resolver.ts passes its configuration to `mappingLocation`), not only the addresses
  * no configuration allows. Server A attaches a tenant to a libSQL server on 127.0.0.1 while loopback is allowed;
  * server B, on the same data dir, no longer allows it: B's requests for that tenant are refused and never connect.
@@ -169,7 +169,7 @@ function expectClearRefusal(response: TestResponse) {
   expect(response.body.error).toMatchObject({ code: 'TENANT_DATABASE_UNREACHABLE', status: 409, retryable: false });
 }
 
-describe('request-time connections to an attached database re-check the current attach policy (finding 4)', () => {
+describe('request-time connections to an attached database re-check the current attach policy', () => {
   it('positive control: a server that still allows loopback reads the attached tenant, connecting', async () => {
     const before = snapshot();
     const b = await serverWith({ attachAllowPrivateNetworks: true });

@@ -4,8 +4,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp, createTestServer, type TestServer } from './harness.js';
 
-// Review of issue 23, finding 4, for skill files: a call scoped to one user deleted the tenant's shared runbook (a
-// skill file written without a userId) and every other user lost it. A user-scoped call reads shared skill files but
+// The same for skill files: a call scoped to one user must not delete the tenant's shared runbook (a skill file
+// written without a userId), which every other user would lose. A user-scoped call reads shared skill files but
 // never deletes or rewrites them: a delete answers 403 SKILL_FILE_SHARED_READ_ONLY, an upsert or promote at a shared
 // file's path writes the user's own file beside it. Calls without a userId (the app's) still change shared files.
 
@@ -26,7 +26,7 @@ interface ListedFile {
 
 beforeAll(async () => {
   server = await createTestServer();
-  mcp = await connectMcp(server, 'review-shared-skill-files');
+  mcp = await connectMcp(server, 'shared-skill-files-read-only');
 });
 afterAll(async () => {
   await mcp.close();

@@ -3,7 +3,7 @@ import { SlidingWindowRateLimiter } from '../src/pipeline/rate-limiter.js';
 import { pinClock } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 
-// Review finding 13: a client that honours Retry-After must be admitted, not refused again.
+// A client that honours Retry-After must be admitted, not refused again (or it never gets through).
 
 const list = (server: TestServer) => server.call('POST', '/memories/list', {});
 

@@ -16,10 +16,10 @@ import { Database } from '../src/store/database.js';
 import { resolveDatabaseUrl } from '../src/tenancy/data-dir-urls.js';
 import { createTestServer } from './harness.js';
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'memory-review-storage-'));
+const scratch = mkdtempSync(path.join(tmpdir(), 'memory-storage-shutdown-and-damage-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('storage at shutdown (review finding 14)', () => {
+describe('storage at shutdown', () => {
   it('checkpoints the WAL on a clean shutdown: a copy of the .db file alone holds every write', async () => {
     const server = await createTestServer();
     const dataDir = server.dataDir;
@@ -68,7 +68,7 @@ async function damagedTenant(
   return { dataDir: first.dataDir, file };
 }
 
-describe('a damaged database at open (review finding 14)', () => {
+describe('a damaged database at open', () => {
   it('refuses a tenant whose file is not a database with a clear error, and never starts it empty', async () => {
     const { dataDir, file } = await damagedTenant('fragile', (target) =>
       writeFileSync(target, Buffer.alloc(8192, 0x5a)),

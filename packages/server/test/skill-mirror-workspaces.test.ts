@@ -5,9 +5,9 @@ import { createWorkspace } from '../src/cli/workspaces-commands.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 /**
- * Review finding 7: the file-mode mirror had no workspace segment (workspace B overwrote and deleted A's
- * `skill-files/acme/_shared/_global/runbook.md`), and paths the mirror could not hold answered 500 after the row was
- * committed.
+ * The file-mode mirror keeps each workspace in its own folder, so workspace B never overwrites or deletes A's
+ * `skill-files/acme/_shared/_global/runbook.md`, and refuses a path it cannot hold before the row is committed
+ * (never a 500 after it).
  */
 const flags = {
   MEMORY_SESSION_ENABLED: true,
@@ -36,7 +36,7 @@ async function paths(scope: Record<string, string>, key?: string): Promise<strin
   return files.map((file) => file.path).sort();
 }
 
-describe('file-mode skill mirror (review finding 7)', () => {
+describe('file-mode skill mirror', () => {
   it('gives each workspace its own mirror folder: another workspace never overwrites or deletes a file', async () => {
     const scope = { tenantId: 'acme' };
     await server.post('/skills/files/upsert', { path: 'runbook.md', content: 'A runbook', scope });

@@ -6,7 +6,10 @@ import { classifyAddress } from '../src/tenancy/address-class.js';
 import { AttachPolicy, type AttachPolicyConfig, type Resolve } from '../src/tenancy/attach-policy.js';
 import { parseAttachUrl } from '../src/tenancy/attach-url.js';
 
-/** Review findings 4 and 1, unit level: the URL as the driver reads it, and the address policy with a fake DNS. */
+/**
+ * The attach policy, unit level: the URL as the driver reads it (a host the allowlist did not judge must never be
+ * the one connected to), and the address policy with a fake DNS.
+ */
 
 /** The installed driver's own parser (`@libsql/core/uri`), reached through `@libsql/client`. */
 function driverParseUri(text: string): { scheme: string; authority?: { host: string; port?: number } } {
@@ -25,7 +28,7 @@ function refusal(text: string): string {
   return 'accepted';
 }
 
-describe('parseAttachUrl (finding 4)', () => {
+describe('parseAttachUrl', () => {
   it('reads host and port as the installed libSQL driver does', () => {
     for (const url of [
       'libsql://acme-db.example.com',
@@ -49,7 +52,7 @@ describe('parseAttachUrl (finding 4)', () => {
 
   it('refuses what the driver and the WHATWG parser read differently', () => {
     const bypass = 'ws://db.allowed.test\\@127.0.0.1:8080';
-    // The very disagreement of the finding: WHATWG sees db.allowed.test, the driver connects to 127.0.0.1.
+    // The disagreement a bypass would use: WHATWG sees db.allowed.test, the driver connects to 127.0.0.1.
     expect(new URL(bypass).hostname).toBe('db.allowed.test');
     expect(driverParseUri(bypass).authority?.host).toBe('127.0.0.1');
     for (const url of [
@@ -108,7 +111,7 @@ describe('classifyAddress', () => {
   });
 });
 
-describe('AttachPolicy: host names are judged by what they resolve to (findings 4 and 1)', () => {
+describe('AttachPolicy: host names are judged by what they resolve to', () => {
   const dns: Record<string, string[]> = {
     'public.example': ['203.0.114.7'],
     'rebound.example': ['169.254.169.254'],

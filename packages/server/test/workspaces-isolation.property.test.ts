@@ -6,7 +6,7 @@ import { mirrorPath } from '../src/skills/file-mirror.js';
 import { createTestServer, TEST_KEY, type TestResponse, type TestServer } from './harness.js';
 
 /**
- * Review finding 8, as a property over HTTP: two workspaces run random operations with random (often identical)
+ * Workspace isolation, as a property over HTTP: two workspaces run random operations with random (often identical)
  * tenantIds, userIds and Host headers; a key of one never reads, finds, lists, forgets, edits or overwrites anything
  * of the other. Every record carries a token naming its workspace (`atok..`, `btok..`), so any answer leaking the
  * other workspace's data shows its token.
@@ -74,7 +74,7 @@ async function call(workspace: Workspace, host: string, method: string, route: s
   return response;
 }
 
-describe('workspace isolation property (review finding 8)', () => {
+describe('workspace isolation property', () => {
   it('a key of one workspace never reaches anything of another, whatever the tenantId, userId or host', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 4, maxLength: 12 }), async (steps) => {

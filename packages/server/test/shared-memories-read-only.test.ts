@@ -2,9 +2,10 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp, createTestServer, type TestServer } from './harness.js';
 
-// Review of issue 23, finding 4: a call scoped to one user forgot the tenant-wide rule "Never share customer card
-// numbers." and every other user lost it. A user-scoped call reads shared records (no userId) but never edits,
-// forgets, bulk-forgets, supersedes, restores or purges them; calls without a userId (the app's) still do.
+// One user must not remove what the whole tenant shares: a call scoped to one user forgetting the tenant-wide rule
+// "Never share customer card numbers." would take it from every other user. A user-scoped call reads shared records (no
+// userId) but never edits, forgets, bulk-forgets, supersedes, restores or purges them; calls without a userId (the
+// app's) still do.
 
 let server: TestServer;
 let mcp: Client;
@@ -15,7 +16,7 @@ const bob = { userId: 'bob' };
 
 beforeAll(async () => {
   server = await createTestServer();
-  mcp = await connectMcp(server, 'review-shared-records');
+  mcp = await connectMcp(server, 'shared-memories-read-only');
 });
 afterAll(async () => {
   await mcp.close();

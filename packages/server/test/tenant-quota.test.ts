@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness.js';
 
 /**
- * Review finding 9: any new tenantId, even on a read, created a tenant database (2,000 took 785 MB). Reads answer an
- * unknown tenant as an empty one and create nothing; writes provision, up to MEMORY_TENANT_QUOTA tenants a workspace.
+ * Made-up tenantIds cannot fill the disk (a database per new tenantId, even on a read: 2,000 took 785 MB). Reads answer
+ * an unknown tenant as an empty one and create nothing; writes provision, up to MEMORY_TENANT_QUOTA tenants a
+ * workspace.
  */
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -18,7 +19,7 @@ function tenantFiles(dataDir: string): string[] {
   return existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : [];
 }
 
-describe('reads never create a tenant (review finding 9)', () => {
+describe('reads never create a tenant', () => {
   it('answers every read-only route of an unknown tenant as an empty tenant, and creates no database', async () => {
     server = await createTestServer();
     const scope = { tenantId: 'never-written', userId: 'ana' };
@@ -73,7 +74,7 @@ describe('reads never create a tenant (review finding 9)', () => {
   });
 });
 
-describe('tenant quota per workspace (MEMORY_TENANT_QUOTA, review finding 9)', () => {
+describe('tenant quota per workspace (MEMORY_TENANT_QUOTA)', () => {
   it('refuses a new tenant past the quota with 403 TENANT_QUOTA_EXCEEDED and details.limit; existing ones work', async () => {
     server = await createTestServer({ tenantQuota: 2 });
     await server.post('/memories/add', { content: 'one', scope: { tenantId: 't1' } });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createTestServer, type TestServer } from './harness.js';
 
-/** Review finding 16: the MCP endpoint validates `Origin` (MCP Streamable HTTP transport: servers MUST). */
+/**
+ * The MCP endpoint validates `Origin` (MCP Streamable HTTP transport: servers MUST), so that a page of another site
+ * cannot call the tools of a server on the visitor's machine.
+ */
 
 const initialize = {
   jsonrpc: '2.0',

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
+import { type FakeServer, startFakeServer } from './fake-libsql-server.js';
 import { createTestServer, type TestServer } from './harness.js';
-import { type FakeServer, startFakeServer } from './review-attach-fake-server.js';
 import { type SqldServer, startSqld } from './sqld.js';
 
-/** Review finding 4 (attach allowlist bypass) and finding 1's "attach never reaches the provisioner's own sqld". */
+/**
+ * Against a real libSQL server: an attach URL is judged as the libSQL client reads it, so no spelling slips a host
+ * past MEMORY_ATTACH_ALLOWED_HOSTS, and no attach reaches the libSQL server the server provisions tenants on.
+ */
 
 const servers: TestServer[] = [];
 async function serverWith(overrides: Partial<ServerConfig>): Promise<TestServer> {
@@ -20,7 +23,7 @@ function attach(server: TestServer, tenantId: string, attachDbUrl: string) {
   return server.call('POST', '/management/tenant-overrides', { tenantId, mode: 'attach', attachDbUrl });
 }
 
-describe('attach URLs are read as the libSQL client reads them (finding 4)', () => {
+describe('attach URLs are read as the libSQL client reads them', () => {
   let fake: FakeServer;
   beforeAll(async () => {
     fake = await startFakeServer({ status: 200 });
@@ -83,7 +86,7 @@ describe('attach URLs are read as the libSQL client reads them (finding 4)', () 
   });
 });
 
-describe("attach never reaches the server's own libSQL server (finding 1)", () => {
+describe("attach never reaches the server's own libSQL server", () => {
   let own: SqldServer;
   let other: SqldServer;
   let ownPort: string;
