@@ -46,6 +46,9 @@ async function idsOf(database: Database, userId: string): Promise<ErasedIds> {
  * (shared records) and other users' rows are never deleted; see `eraseStatements` for the list.
  */
 export async function eraseFromDatabase(database: Database, userId: string, now: Date): Promise<DatabaseErasure> {
+  // Retrieval metrics and events wait in the log buffer to be written in batches: written now, before the erasure's
+  // transaction, so that a row naming the person that was logged before the erasure never lands after it.
+  await database.logs.flush();
   const ids = await idsOf(database, userId);
   const vectorTables = await database.all<{ table_name: string }>('SELECT table_name FROM embedding_vector_tables');
   const statements = eraseStatements(
