@@ -27,3 +27,6 @@ export function createTurnCache<Turn>(now: () => number = Date.now) {
     },
   };
 }
+
+/** A turn cache of `createTurnCache`. */
+export type TurnCache<Turn> = ReturnType<typeof createTurnCache<Turn>>;
