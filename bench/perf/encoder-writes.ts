@@ -2,8 +2,10 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addMany } from './add-many.js';
+import { type ForegroundReport, mixedTenantLoad, pendingJobs, singleClientReads } from './foreground-first.js';
+import { type IndexLag, measureIndexLag } from './index-lag.js';
 import { drainAfterLoad, type IndexingRate, pollQueueUntilDrained, readQueue } from './index-queue.js';
-import { type LoadResult, runLoad } from './load.js';
+import { type LoadResult, type RequestShape, runLoad } from './load.js';
 import { DEFAULT_ENCODER_MODEL, startServerProcess } from './server-process.js';
 
 /** The encoder runs: writes acknowledged with the default sentence encoder, then the background indexing rate. */
@@ -15,13 +17,26 @@ export interface EncoderReport {
   add: LoadResult;
   /** Null when the server reports no pending count (no queue fields in its observability report). */
   indexing: IndexingRate | null;
+  /** The lag from an acknowledged add to its indexing while adds arrive at a steady rate (null: not measured). */
+  lag: IndexLag | null;
+  /** Reads beside background indexing and beside writes (null: not measured). */
+  foreground: ForegroundReport | null;
   peakRssMb: number;
 }
 
+/** Index jobs the foreground reads are measured beside (issue 27: "a backlog of 20,000"). */
+export const FOREGROUND_BACKLOG = 20_000;
+/** Adds per second, and seconds, of the lag measurement. */
+export const LAG_RATE = 100;
+const LAG_SECONDS = 30;
+
 /**
- * Starts a server process with `MEMORY_EMBEDDING_MODEL` set to the default encoder on a copy of `workspaceFile`,
- * warms the model up, loads `memories/add` with 8 clients for `seconds`, then polls the observability queue until the
- * indexer is back where it started (or `indexTimeoutSeconds` passed) and reports memories indexed per second.
+ * Starts a server process with `MEMORY_EMBEDDING_MODEL` set to the default encoder on a copy of `workspaceFile` and
+ * warms the model up. Then, each run `seconds` long: lexical and hybrid `context/get` at 1 client and hybrid at 8
+ * with the indexer idle; `memories/add` with 8 clients (topped up to a backlog of {@link FOREGROUND_BACKLOG} index
+ * jobs); the two reads again while the indexer works that backlog; the indexing rate, polling the observability
+ * queue until the indexer is back where it started (or `indexTimeoutSeconds` passed); the lag from an acknowledged add
+ * to its indexing while {@link LAG_RATE} adds/s arrive; and last 8 hybrid readers beside 8 writers.
  */
 export async function measureEncoderWrites(options: {
   workspaceFile: string;
@@ -30,45 +45,89 @@ export async function measureEncoderWrites(options: {
   seconds: number;
   indexTimeoutSeconds: number;
   addBody: () => unknown;
+  /** The reads of the foreground runs; without them only the writes and the indexing are measured. */
+  reads?: { lexical: RequestShape; hybrid: RequestShape };
   model?: string;
+  /** The `packages/server` folder whose built server runs (default this checkout's). */
+  serverRoot?: string;
 }): Promise<EncoderReport> {
   const { apiKey, model = DEFAULT_ENCODER_MODEL } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-bench-encoder-'));
   try {
     copyFileSync(options.workspaceFile, path.join(dataDir, 'workspace.db'));
     const started = performance.now();
-    const server = await startServerProcess(dataDir, apiKey, { embeddingModel: model });
+    const server = await startServerProcess(dataDir, apiKey, {
+      embeddingModel: model,
+      ...(options.serverRoot === undefined ? {} : { serverRoot: options.serverRoot }),
+    });
     try {
       const before = await readQueue(server.url, apiKey).catch(() => null);
       await addMany(server.url, apiKey, { count: 16, concurrency: 8, body: options.addBody });
       const baseline = before?.count ?? 0;
       if (before !== null) await pollQueueUntilDrained(server.url, apiKey, { baseline, timeoutMs: 120_000 });
       const warmUpSeconds = Math.round((performance.now() - started) / 100) / 10;
+      const { reads } = options;
+      const idle =
+        reads === undefined
+          ? null
+          : await singleClientReads(server.url, apiKey, 'indexer idle', reads, options.seconds);
+      const soloReads =
+        reads === undefined
+          ? null
+          : await runLoad('context/get hybrid (alone)', server.url, apiKey, reads.hybrid, {
+              connections: 8,
+              seconds: options.seconds,
+            });
       process.stderr.write(`  memories/add (encoder ${model}) c=8\n`);
       const loadStarted = performance.now();
-      const add = await runLoad(
-        `memories/add (encoder ${model})`,
-        server.url,
-        apiKey,
-        { method: 'POST', path: '/api/sdk/v1/memories/add', body: options.addBody },
-        { connections: 8, seconds: options.seconds },
-      );
+      const addShape: RequestShape = { method: 'POST', path: '/api/sdk/v1/memories/add', body: options.addBody };
+      const add = await runLoad(`memories/add (encoder ${model})`, server.url, apiKey, addShape, {
+        connections: 8,
+        seconds: options.seconds,
+      });
+      let backlog: Pick<ForegroundReport, 'backlog' | 'backlogAtStart' | 'backlogAtEnd'> | null = null;
+      if (reads !== undefined && before !== null) {
+        const missing = FOREGROUND_BACKLOG - ((await pendingJobs(server.url, apiKey)) - baseline);
+        if (missing > 0) await addMany(server.url, apiKey, { count: missing, concurrency: 8, body: options.addBody });
+        const backlogAtStart = (await pendingJobs(server.url, apiKey)) - baseline;
+        const busy = await singleClientReads(server.url, apiKey, 'indexer backlog', reads, options.seconds);
+        backlog = { backlog: busy, backlogAtStart, backlogAtEnd: (await pendingJobs(server.url, apiKey)) - baseline };
+      }
       process.stderr.write(`  background indexing (encoder ${model}), up to ${options.indexTimeoutSeconds} s\n`);
-      const indexing =
-        before === null
+      const drain = (started: number, acknowledged: number) =>
+        drainAfterLoad(server.url, apiKey, {
+          baseline,
+          loadStartedMs: started,
+          acknowledged,
+          timeoutMs: options.indexTimeoutSeconds * 1000,
+        });
+      const indexing = before === null ? null : await drain(loadStarted, add.ok);
+      let lag: IndexLag | null = null;
+      if (before !== null) {
+        process.stderr.write(`  index lag at ${LAG_RATE} adds/s for ${LAG_SECONDS} s\n`);
+        lag = await measureIndexLag(server.url, apiKey, {
+          rate: LAG_RATE,
+          seconds: LAG_SECONDS,
+          body: options.addBody,
+        });
+        await drain(performance.now(), 0);
+      }
+      const mixed =
+        reads === undefined
           ? null
-          : await drainAfterLoad(server.url, apiKey, {
-              baseline,
-              loadStartedMs: loadStarted,
-              acknowledged: add.ok,
-              timeoutMs: options.indexTimeoutSeconds * 1000,
-            });
+          : await mixedTenantLoad(server.url, apiKey, { hybrid: reads.hybrid, add: addShape }, options.seconds);
+      const foreground =
+        idle === null || soloReads === null || backlog === null || mixed === null
+          ? null
+          : { idle, ...backlog, soloReads, mixedReads: mixed.reads, mixedAdds: mixed.adds };
       return {
         model,
         memories: options.memories,
         warmUpSeconds,
         add,
         indexing,
+        lag,
+        foreground,
         peakRssMb: Math.round(server.peakRssMb()),
       };
     } finally {

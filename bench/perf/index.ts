@@ -51,6 +51,8 @@ const { values } = parseArgs({
     /** The `packages/server` folder the churn soak runs (another checkout's built server, e.g. before a fix). */
     'churn-server': { type: 'string', default: '' },
     'no-churn': { type: 'boolean', default: false },
+    /** The `packages/server` folder the encoder part runs (another checkout's built server, e.g. before a change). */
+    'encoder-server': { type: 'string', default: '' },
     out: { type: 'string', default: 'bench/results' },
     /** Write a V8 CPU profile of the server (`--cpu-prof`) into the output folder. */
     profile: { type: 'boolean', default: false },
@@ -261,6 +263,8 @@ async function measureSize(memories: number): Promise<SizeReport | null> {
         seconds,
         indexTimeoutSeconds,
         addBody: addShape.body!,
+        reads: { lexical: contextShape('lexical'), hybrid: contextShape('hybrid') },
+        ...(values['encoder-server'] === '' ? {} : { serverRoot: path.resolve(values['encoder-server']) }),
       });
     }
     return report;

@@ -2,6 +2,7 @@ import { printChurnSoak } from './churn-report.js';
 import type { ChurnSoakResult } from './churn-soak.js';
 import type { EncoderReport } from './encoder-writes.js';
 import type { EvalReplayReport } from './eval-replay.js';
+import { foregroundLoads } from './foreground-report.js';
 import { HEALTH_PROBE_RATE } from './health-under-load.js';
 import type { IndexingRate } from './index-queue.js';
 import type { LoadResult } from './load.js';
@@ -49,7 +50,9 @@ function printSize(report: SizeReport): void {
   console.log('| run | conc. | req/s | 2xx/s | p50 ms | p95 ms | p99 ms | p50 / health p50 | errors | target |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const load of report.loads) console.log(loadRow(load, report.memories, floor(load.connections) ?? floor(16)));
-  if (report.encoder !== null) console.log(loadRow(report.encoder.add, report.memories, undefined));
+  if (report.encoder !== null)
+    for (const load of [report.encoder.add, ...foregroundLoads(report.encoder)])
+      console.log(loadRow(load, report.memories, undefined));
   if (report.rawFts !== null)
     console.log(
       `| raw FTS5 query (floor, in-process) | 1 | — | — | ${report.rawFts.p50} | ${report.rawFts.p95} | — | — | 0 | |`,
@@ -64,6 +67,11 @@ function printSize(report: SizeReport): void {
       `encoder ${encoder.model}: server start and warm-up ${encoder.warmUpSeconds} s, peak RSS ${encoder.peakRssMb} MB`,
     );
     console.log(indexingLine(`background indexing (${encoder.model})`, encoder.indexing));
+    const lag = encoder.lag;
+    if (lag !== null)
+      console.log(
+        `lag from an acknowledged add to its indexing (${encoder.model}, ${lag.rate} adds/s for ${lag.seconds} s, ${lag.acknowledged} acknowledged, queue polled every ${lag.pollMs} ms): p50 ${lag.p50Ms} / p95 ${lag.p95Ms} / max ${lag.maxMs} ms${lag.unindexed > 0 ? `, ${lag.unindexed} still queued at the end` : ''}`,
+      );
   }
   if (report.transfer !== null) {
     const transfer = report.transfer;

@@ -85,8 +85,18 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
     registry: embeddings,
     // Read per batch, so a clock a test pins on the services holds for indexing too.
     now: () => services.now(),
+    // Indexers yield to this server's requests (every tenant's: they share the cores).
+    foregroundQuietMs: () => services.tenantGate.quietMs(),
   });
-  const resolver = new TenantResolver(config, control, registry, provisioner, secrets, logger, undefined, indexing);
+  const resolver = new TenantResolver({
+    config,
+    control,
+    registry,
+    provisioner,
+    secrets,
+    logger,
+    lifecycle: indexing,
+  });
   const services: Services = {
     config,
     logger,

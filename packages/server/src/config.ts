@@ -5,11 +5,9 @@ import * as z from 'zod';
 import { AI_SDK_PROVIDERS } from './embeddings/ai-sdk-providers.js';
 import { DEFAULT_EMBEDDING_MODEL } from './embeddings/default-model.js';
 import { type EndpointConfig, EndpointConfigSchema } from './embeddings/endpoint-config.js';
+import { LOG_LEVELS } from './logger.js';
 
-/** Log levels, most verbose first; `silent` logs nothing. */
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-/** Log levels, most verbose first; `silent` logs nothing. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevel } from './logger.js';
 
 const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
 

@@ -5,7 +5,7 @@ export { createEmbeddingRegistry } from './embeddings/default-registry.js';
 export type { EmbeddingModelDefinition } from './embeddings/model-definition.js';
 export { EmbeddingRegistry } from './embeddings/registry.js';
 export { defaultHandlers } from './handlers/index.js';
-export type { Caller, Handler, HandlerContext, HandlerTable } from './handlers/types.js';
 export { createLogger, type Logger, redact } from './logger.js';
+export type { Caller, Handler, HandlerContext, HandlerTable } from './pipeline/handler-types.js';
 export { type RunningServer, startServer } from './server.js';
 export type { Services } from './services.js';

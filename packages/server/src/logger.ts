@@ -1,4 +1,7 @@
-import type { LogLevel } from './config.js';
+/** Log levels, most verbose first; `silent` logs nothing. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+/** Log levels, most verbose first; `silent` logs nothing. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 

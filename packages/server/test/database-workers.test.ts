@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInRequestScope } from '../src/pipeline/request-scope.js';
+import { runInRequestScope } from '../src/request-scope.js';
 import { Database } from '../src/store/database.js';
 import { DatabasePool } from '../src/store/database-pool.js';
 

@@ -146,7 +146,8 @@ describe('a hybrid default whose model fails', () => {
     expect((await context(server)).trace).toMatchObject(policyDefault('hybrid'));
     // The model fails again: each call answers lexically and says why; nothing errors, the policy stays hybrid.
     failing = true;
-    const bundle = await context(server);
+    // A question the model has not embedded yet: one asked before reuses its vector and needs no model call.
+    const bundle = await context(server, { query: 'kayak pier' });
     failing = false;
     expect(bundle.trace).toMatchObject({
       retrievalPolicyDefaultStrategy: 'hybrid',

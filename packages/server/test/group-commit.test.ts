@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/store/database.js';
-import { GroupCommit } from '../src/writes/group-commit.js';
+import { GroupCommit } from '../src/store/group-commit.js';
 import { workspaceDatabase } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 

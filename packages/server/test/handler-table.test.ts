@@ -1,7 +1,7 @@
 import { operationList } from '@memory-service/contract';
 import { describe, expect, it } from 'vitest';
 import { defaultHandlers } from '../src/handlers/index.js';
-import type { HandlerTable } from '../src/handlers/types.js';
+import type { HandlerTable } from '../src/pipeline/handler-types.js';
 
 // The type checks below run with `pnpm typecheck` (tsc covers test/): a `@ts-expect-error` that finds no error fails.
 describe('the handler table', () => {

@@ -62,7 +62,8 @@ describe('hybrid retrieval falls back to lexical and says why', () => {
     await server.indexed();
     expect((await search('flaky', 'kayak')).trace).toMatchObject({ appliedStrategy: 'hybrid' });
     queriesFail = true;
-    const result = await search('flaky', 'kayak');
+    // A question the model has not embedded yet: one asked before reuses its vector and needs no model call.
+    const result = await search('flaky', 'kayak trips');
     queriesFail = false;
     expect(result.trace).toMatchObject({
       requestedStrategy: 'hybrid',
@@ -100,7 +101,7 @@ describe('hybrid retrieval falls back to lexical and says why', () => {
   it('reports the same facts in the context/get trace', async () => {
     queriesFail = true;
     const bundle = await server.post<{ trace: Record<string, unknown> }>('/context/get', {
-      query: 'kayak',
+      query: 'kayak pier',
       strategy: 'hybrid',
       scope: { tenantId: 'flaky' },
     });

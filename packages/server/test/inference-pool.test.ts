@@ -49,6 +49,19 @@ describe('the inference pool', () => {
     expect(asArrays(batched[0]?.embeddings ?? [])).not.toEqual(asArrays(batched[1]?.embeddings ?? []));
   });
 
+  it('sends a lone caller’s texts at once: the batch window only gathers texts while the model’s batches run', async () => {
+    await registry.embed(MODEL, ['warm the thread']);
+    // A window no test would outlast: were a lone call held for it, this call would never be answered.
+    sharedInferencePool().configure({ workers: 1, queueLimit: 1_000, batchSize: 32, batchWindowMs: 600_000 });
+    try {
+      const alone = await registry.embed(MODEL, ['asked alone', 'and its content words']);
+      expect(alone.embeddings).toHaveLength(2);
+      expect(control.calls().at(-1)).toEqual(['asked alone', 'and its content words']);
+    } finally {
+      sharedInferencePool().configure({ workers: 1, queueLimit: 1_000, batchSize: 32, batchWindowMs: 4 });
+    }
+  });
+
   it('drops an aborted caller’s waiting texts and rejects it', async () => {
     control.hold();
     const holder = registry.embed(MODEL, ['holding the thread']);

@@ -7,7 +7,7 @@ import { createApp } from '../src/app.js';
 import { closeServices, createServices } from '../src/bootstrap.js';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { defaultHandlers } from '../src/handlers/index.js';
-import type { HandlerTable } from '../src/handlers/types.js';
+import type { HandlerTable } from '../src/pipeline/handler-types.js';
 import type { Services } from '../src/services.js';
 import { TEST_KEY } from './harness.js';
 
@@ -135,6 +135,34 @@ describe('per-tenant admission', () => {
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
     expect(entered).toBe(2);
+  });
+});
+
+describe('a tenant’s writes beside its reads', () => {
+  it('acknowledges an add while the tenant’s reads fill their lane and queue', async () => {
+    const hold = gate();
+    const server = await start(
+      { tenantConcurrency: 1, tenantQueueLimit: 1 },
+      {
+        'memories.search': async () => {
+          await hold.opened;
+          return { memories: [], count: 0, trace: {} } as never;
+        },
+      },
+    );
+    const reads = [search(server.app, 'busy'), search(server.app, 'busy')];
+    await waitFor(() => server.services.tenantGate.load('default\u0000busy').waiting === 1);
+
+    const added = await server.app.request('/api/sdk/v1/memories/add', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Written while the reads wait', scope: { tenantId: 'busy' } }),
+    });
+    expect(added.status).toBe(201);
+    expect(server.services.tenantGate.load('default\u0000busy', ['read'])).toEqual({ running: 1, waiting: 1 });
+
+    hold.open();
+    for (const read of reads) expect((await read).status).toBe(200);
   });
 });
 

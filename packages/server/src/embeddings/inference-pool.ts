@@ -1,6 +1,6 @@
 import { ApiError } from '../api-error.js';
 import { requestWorkObservation } from '../observability/request-observation.js';
-import { currentRequestSignal } from '../pipeline/request-scope.js';
+import { currentRequestSignal } from '../request-scope.js';
 import { EmbeddingProviderError } from './embedding-errors.js';
 import { type Batch, deliverBatch, failBatch, failCall, type PendingCall } from './inference-batch.js';
 import { type InferenceModel, type InferenceReply, inferenceModelKey } from './inference-messages.js';
@@ -52,9 +52,10 @@ function abortReason(signal: AbortSignal): unknown {
 
 /**
  * Worker threads running the local embedding models, so model inference never runs on the event loop. Texts of
- * concurrent calls for one model are merged into batches of up to `batchSize`, each waiting at most `batchWindowMs`
- * for company; a call whose texts would push a model's waiting texts past `queueLimit` is refused at once with
- * `SERVER_BUSY` and a retry estimate. Each thread runs one batch at a time and loads a model on its first batch.
+ * concurrent calls for one model are merged into batches of up to `batchSize`: texts arriving while the model's
+ * batches run wait at most `batchWindowMs` for company, texts of a model with nothing running go at once. A call whose
+ * texts would push a model's waiting texts past `queueLimit` is refused at once with `SERVER_BUSY` and a retry
+ * estimate. Each thread runs one batch at a time and loads a model on its first batch.
  */
 export class InferencePool {
   private readonly queues = new Map<string, ModelQueue>();
@@ -189,12 +190,19 @@ export class InferencePool {
     for (const queue of this.queues.values()) this.armWindow(queue);
   }
 
-  /** A model whose texts fill a batch or have waited their window; models take turns (the chosen one goes last). */
+  /**
+   * A model whose texts fill a batch, have waited their window, or have no batch of the model running to wait for;
+   * models take turns (the chosen one goes last). The window gathers the texts that arrive while the model's batches
+   * run; a lone query (nothing of its model running) goes at once: waiting could only add the window to its latency.
+   */
   private readyQueue(): ModelQueue | undefined {
     for (const [key, queue] of this.queues) {
       const ready =
         queue.waitingTexts > 0 &&
-        (queue.due || queue.waitingTexts >= this.settings.batchSize || this.settings.batchWindowMs <= 0);
+        (queue.due ||
+          queue.running.size === 0 ||
+          queue.waitingTexts >= this.settings.batchSize ||
+          this.settings.batchWindowMs <= 0);
       if (!ready) continue;
       this.queues.delete(key);
       this.queues.set(key, queue);

@@ -9,6 +9,7 @@ import {
   splitModelId,
 } from './model-definition.js';
 import { pooledEmbeddingModel } from './pooled-model.js';
+import { QueryVectorCache } from './query-vector-cache.js';
 
 /** Vectors for a batch of texts, with the token count metering records. */
 export interface EmbeddingResult {
@@ -46,12 +47,16 @@ export function estimateTokens(values: readonly string[]): number {
 export class EmbeddingRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly known = new Map<string, EmbeddingModelDescriptor>();
+  /** Query vectors already computed, by model and text (`embedQuery`). */
+  private readonly queryVectors = new QueryVectorCache();
 
   /** Adds (or replaces) a model: an AI SDK model (or its loader), or a `workerModule` run in the inference pool. */
   register(definition: EmbeddingModelDefinition): void {
     if (!Number.isInteger(definition.dimensions) || definition.dimensions < 1 || definition.dimensions > 65_536)
       throw new Error(`Embedding model '${definition.id}' needs positive integer dimensions`);
     this.entries.set(definition.id, { definition, model: modelOf(definition), loadFailed: false });
+    // Another model under this id embeds into another space: its earlier query vectors no longer apply.
+    this.queryVectors.forget(definition.id);
   }
 
   /** Whether a model is registered (declared-unavailable models are not). */
@@ -61,6 +66,7 @@ export class EmbeddingRegistry {
 
   /** Removes a model; returns whether it was registered. */
   unregister(id: string): boolean {
+    this.queryVectors.forget(id);
     return this.entries.delete(id);
   }
 
@@ -129,6 +135,38 @@ export class EmbeddingRegistry {
       span?.end({ failed: true });
       throw error;
     }
+  }
+
+  /**
+   * Embeds a query's texts like `embed`, reusing the vectors of texts this model has embedded as queries before (see
+   * `QueryVectorCache`): only the others reach the model, and `tokens` counts only them; `cached` says how many were
+   * reused. For queries only: memories' texts are rarely asked twice and would only push queries out.
+   */
+  async embedQuery(
+    id: string,
+    values: readonly string[],
+    abortSignal?: AbortSignal,
+  ): Promise<EmbeddingResult & { cached: number }> {
+    const entry = this.entries.get(id);
+    const found = values.map((value) => this.queryVectors.get(id, value));
+    const missing = values.filter((_, index) => found[index] === undefined);
+    const descriptor = this.describe(id);
+    if (missing.length === 0 && entry !== undefined && descriptor !== undefined && !entry.loadFailed)
+      return {
+        embeddings: found as Float32Array[],
+        tokens: 0,
+        providerReportedTokens: false,
+        model: descriptor,
+        cached: values.length,
+      };
+    const result = await this.embed(id, missing, abortSignal);
+    let next = 0;
+    const embeddings = found.map((vector) => vector ?? (result.embeddings[next++] as Float32Array));
+    // Kept only if the model was not replaced while it ran (its vectors would be of the old model).
+    if (this.entries.get(id) === entry)
+      for (const [index, value] of missing.entries())
+        this.queryVectors.set(id, value, result.embeddings[index] as Float32Array);
+    return { ...result, embeddings, cached: values.length - missing.length };
   }
 
   private async embedWith(id: string, values: readonly string[], abortSignal?: AbortSignal): Promise<EmbeddingResult> {

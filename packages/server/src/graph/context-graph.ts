@@ -1,6 +1,6 @@
 import type { ContextMode, ResolvedScope, RetrievedMemory, RolloutMode } from '@memory-service/contract';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
-import { type GraphSeeds, graphSeeds } from '../rollout/shadow-hybrid.js';
+import { type GraphSeeds, graphSeeds } from '../retrieval/shadow-hybrid.js';
 import { recordGraphError } from '../store/graph-errors.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { planGraphStage, runGraphStage } from './graph-stage.js';

@@ -22,7 +22,7 @@ export interface MemoryEdge {
 }
 
 /** Neighbours read per write before the similarity check (the vector index's nearest, or FTS's best matches). */
-const SIMILARITY_CANDIDATES = 25;
+export const SIMILARITY_CANDIDATES = 25;
 /** Cosine similarity of two memories' vectors at or above which they get a `similar_to` edge (docs/architecture.md#retrieval). */
 export const COSINE_SIMILARITY_THRESHOLD = 0.85;
 /** At most this many `similar_to` edges per memory. */

@@ -5,12 +5,14 @@ import { writeMemoryGraphStatements } from '../store/graph-writes.js';
 import { type MemoryRow, toMemory } from '../store/memory-rows.js';
 import { type SupersedePair, supersedeAtWriteStatements } from '../store/write-supersede.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { batchNearestNeighbours } from './batch-neighbours.js';
 import { conflictEdges } from './conflict-edges.js';
 import { memoryNodeId, nodeLinks } from './graph-model.js';
 import { paraphraseEdge } from './paraphrase-edges.js';
 import {
   type MemoryEdge,
   metadataEdges,
+  type Neighbours,
   nearestNeighbours,
   sameSubjectEdges,
   similarEdges,
@@ -20,15 +22,19 @@ import {
 /** How a sync went: `partial` when links were written but memory-to-memory relations could not be computed. */
 export type GraphSyncOutcome = 'synced' | 'partial' | 'failed';
 
-/** Memory-to-memory relations of a memory (a failure here degrades the sync to links only). */
+/**
+ * Memory-to-memory relations of a memory (a failure here degrades the sync to links only). `searched` holds its
+ * neighbours when the batch's search found them; otherwise they are searched for it alone.
+ */
 async function relationsOf(
   tenant: TenantDatabase,
   row: MemoryRow,
   groupKey: string | null,
   batchPeers: readonly MemoryRow[],
+  searched: Neighbours | undefined,
 ): Promise<MemoryEdge[]> {
   const metadata = toMemory(row).metadata;
-  const neighbours = await nearestNeighbours(tenant, row);
+  const neighbours = searched ?? (await nearestNeighbours(tenant, row));
   const named = await metadataEdges(tenant.database, row, metadata);
   const subject =
     groupKey === null
@@ -57,19 +63,24 @@ interface Extraction {
   partial: boolean;
 }
 
-/** Extracts one memory; `earlier` holds the batch's already extracted memories by subject group. */
+/**
+ * Extracts one memory; `earlier` holds the batch's already extracted memories by subject group, `searched` the
+ * batch's neighbours by memory id.
+ */
 async function extract(
   tenant: TenantDatabase,
   row: MemoryRow,
   timestamp: string,
   earlier: Map<string, MemoryRow[]>,
+  searched: ReadonlyMap<string, Neighbours>,
 ): Promise<Extraction> {
   const { groupKey, subject } = subjectGroup(row);
   const group = subject.key === '' ? null : { key: groupKey, source: subject.source };
   let edges: MemoryEdge[] = [];
   let partial = false;
   try {
-    edges = await relationsOf(tenant, row, group?.key ?? null, group === null ? [] : (earlier.get(group.key) ?? []));
+    const peers = group === null ? [] : (earlier.get(group.key) ?? []);
+    edges = await relationsOf(tenant, row, group?.key ?? null, peers, searched.get(row.id));
   } catch {
     partial = true;
   }
@@ -143,8 +154,10 @@ export async function syncMemoryGraphs(
   const timestamp = now.toISOString();
   const extractions: Extraction[] = [];
   const earlier = new Map<string, MemoryRow[]>();
+  // One vector search statement for the batch; if it fails, each memory searches on its own (and may degrade).
+  const searched = await batchNearestNeighbours(tenant, rows).catch(() => new Map<string, Neighbours>());
   for (const row of rows) {
-    const extraction = await extract(tenant, row, timestamp, earlier);
+    const extraction = await extract(tenant, row, timestamp, earlier, searched);
     extraction.statements.push(...alsoCommit(row));
     extractions.push(extraction);
   }

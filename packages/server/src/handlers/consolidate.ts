@@ -1,5 +1,5 @@
 import { consolidateMemories } from '../consolidation/consolidate.js';
-import type { Handler } from './types.js';
+import type { Handler } from '../pipeline/handler-types.js';
 
 /** `memories/consolidate` (the pipeline answers 403 MEMORY_CONSOLIDATION_DISABLED when the flag is off). */
 export const consolidate: Handler<'memories.consolidate'> = async (input, context) =>

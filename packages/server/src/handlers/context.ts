@@ -1,10 +1,10 @@
 import { type ContextGetInputSchema, normalizeStrategy } from '@memory-service/contract';
 import type * as z from 'zod';
+import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { assembleContext } from '../retrieval/context-bundle.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import { recordRetrievalMetrics } from '../store/retrieval-metrics.js';
 import { policyDefault } from './policy-default.js';
-import type { Handler, HandlerContext } from './types.js';
 
 /** A context request after validation (context/get and graph/trace share it; only their defaults differ). */
 export type ContextInput = z.output<typeof ContextGetInputSchema>;

@@ -4,8 +4,8 @@ import { backfillStatus, runBackfillBatch, setBackfillPaused } from '../embeddin
 import { splitModelId } from '../embeddings/model-definition.js';
 import { embeddingsObservability } from '../embeddings/observability.js';
 import { selectEmbeddingModel } from '../embeddings/selection.js';
+import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { monthStart, type UsageFigures, usageReport } from '../store/embedding-usage.js';
-import type { Handler, HandlerContext } from './types.js';
 
 /** `embeddings/models`: every model the server knows, and the selection resolved for the request. */
 export const listEmbeddingModels: Handler<'embeddings.models'> = async (input, context) => {

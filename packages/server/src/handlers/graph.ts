@@ -1,10 +1,10 @@
 import { normalizeStrategy, type RolloutMode, strategyInRequestVocabulary } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { graphStatus } from '../graph/graph-status.js';
+import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { currentGate, evaluateRollout } from '../rollout/rollout-evaluation.js';
 import { writeRollout } from '../store/rollout-policy.js';
 import { runContext } from './context.js';
-import type { Handler, HandlerContext } from './types.js';
 
 /** `graph/status` (GET and POST). */
 const status = async (input: { topNodesLimit: number }, context: HandlerContext) =>

@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION, SERVICE_NAME } from '@memory-service/contract';
-import type { Handler } from './types.js';
+import type { Handler } from '../pipeline/handler-types.js';
 
 /** `GET /health`: no auth, no database. */
 export const health: Handler<'health'> = async () => ({

@@ -1,3 +1,4 @@
+import type { HandlerTable } from '../pipeline/handler-types.js';
 import { consolidate } from './consolidate.js';
 import { getContext } from './context.js';
 import {
@@ -42,7 +43,6 @@ import {
   startSession,
 } from './sessions.js';
 import { deleteSkillFile, listSkillFiles, promoteSkillFile, upsertSkillFile } from './skills.js';
-import type { HandlerTable } from './types.js';
 
 /** The handler of every operation of the contract, by id (`satisfies`: the table must be complete). */
 export const defaultHandlers = {

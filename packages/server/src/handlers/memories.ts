@@ -3,6 +3,7 @@ import { ApiError } from '../api-error.js';
 import { selectEditModel, selectEmbeddingModel } from '../embeddings/selection.js';
 import { purgeVectorsAfterVacuum } from '../embeddings/write-hook.js';
 import { conflictsAmong } from '../graph/conflicts.js';
+import type { Handler } from '../pipeline/handler-types.js';
 import { searchMemoriesFor } from '../retrieval/search.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import type { MemoryFilters, MemoryStore } from '../store/memories.js';
@@ -14,7 +15,6 @@ import { bulkForget } from '../writes/bulk-forget.js';
 import { editMemoryRow, patchFrom } from '../writes/edit-memory.js';
 import { newMemory } from '../writes/new-memory.js';
 import { policyDefault } from './policy-default.js';
-import type { Handler } from './types.js';
 
 function notFound(id: string): ApiError {
   return new ApiError('MEMORY_NOT_FOUND', `Memory '${id}' was not found`, { id });

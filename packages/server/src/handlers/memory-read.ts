@@ -1,8 +1,8 @@
 import { ApiError } from '../api-error.js';
+import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { decodeMemoryHistoryCursor, encodeMemoryHistoryCursor } from '../store/memory-cursors.js';
 import { toMemory } from '../store/memory-rows.js';
 import { memoryHistory } from '../store/memory-versions.js';
-import type { Handler, HandlerContext } from './types.js';
 
 /**
  * The memory `id` as memories/list shows it to the request's scope, else 404 MEMORY_NOT_FOUND: one answer for a memory

@@ -1,7 +1,7 @@
+import type { HandlerContext } from '../pipeline/handler-types.js';
 import { policyDefaultStrategy } from '../rollout/policy-autopilot.js';
 import { loadRetrievalSettings, type RetrievalSettings } from '../store/rollout-policy.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
-import type { HandlerContext } from './types.js';
 
 /**
  * The scope's rollout mode and the tenant's policy default. With `applied` (the call names no strategy, so the

@@ -1,8 +1,8 @@
 import { ApiError } from '../api-error.js';
+import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { latestSummary, renderTranscript, snapshotSlug } from '../sessions/transcript.js';
 import { type SessionRow, toListedSession, toSession, toSessionEvent, toSnapshot } from '../store/session-rows.js';
 import { SessionStore } from '../store/sessions.js';
-import type { Handler, HandlerContext } from './types.js';
 
 /** The session store of the request's tenant database. */
 export async function sessionStoreOf(context: HandlerContext): Promise<SessionStore> {

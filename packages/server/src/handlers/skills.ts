@@ -1,5 +1,6 @@
 import { LIMITS } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
+import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { buildProcedure } from '../sessions/procedure.js';
 import {
   assertMirrorable,
@@ -11,7 +12,6 @@ import { toSessionEvent } from '../store/session-rows.js';
 import { decodeSkillListCursor, encodeSkillListCursor } from '../store/skill-list-cursor.js';
 import { type SkillFileRow, SkillStore, toSkillFile } from '../store/skills.js';
 import { requireVisibleSession, sessionStoreOf } from './sessions.js';
-import type { Handler, HandlerContext } from './types.js';
 
 /** Said when the row is saved but its file-mode mirror could not be written (the server log says why). */
 const MIRROR_NOT_WRITTEN = '; its file mirror could not be written (see the server log)';

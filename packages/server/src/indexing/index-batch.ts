@@ -34,20 +34,33 @@ function retryAt(job: IndexJob, nowMs: number): number {
   return nowMs + RETRY_BASE_MS * 4 ** (job.attempts - 1);
 }
 
+/** A claimed batch whose vectors are stored: its live memories and the statements finishing each one's job. */
+export interface EmbeddedBatch {
+  live: Array<{ job: IndexJob; row: MemoryRow }>;
+  /** By memory id: the job's finish (or its release for a retry, when the memory could not be embedded). */
+  finish: Map<string, InStatement[]>;
+}
+
+/** A job's release for a retry with backoff, or its finish once its attempts have run out. */
+function retryOrFinish(target: IndexBatchTarget, job: IndexJob, errorCode: string): InStatement[] {
+  return job.attempts < MAX_INDEX_ATTEMPTS
+    ? [retryIndexJobStatement(job, target.claimant, errorCode, retryAt(job, target.nowMs))]
+    : finishIndexJobStatements(job, target.claimant);
+}
+
 /**
- * Indexes claimed jobs: drops those whose memory was forgotten, superseded or purged (or that ran out of attempts),
- * embeds the rest in one call per model and project, then writes their graph edges (similar_to from the vectors just
- * stored, same-subject contradictions) with each job's finish in the graph's transaction. A memory whose embedding
- * failed keeps its graph (lexical similarity stands in) and its job, released for a retry with backoff until the
- * attempts run out; the backfill covers it after that.
+ * The first step of indexing claimed jobs: drops those whose memory was forgotten, superseded or purged (or that ran
+ * out of attempts), then embeds the rest in one call per model and project and stores their vectors. A memory whose
+ * embedding failed keeps its job, to be released for a retry with backoff until the attempts run out (the backfill
+ * covers it after that).
  */
-export async function indexBatch(target: IndexBatchTarget, jobs: readonly IndexJob[]): Promise<void> {
+export async function embedBatch(target: IndexBatchTarget, jobs: readonly IndexJob[]): Promise<EmbeddedBatch> {
   const { tenant, claimant } = target;
-  const { database } = tenant;
-  if (jobs.length === 0) return;
+  const empty: EmbeddedBatch = { live: [], finish: new Map() };
+  if (jobs.length === 0) return empty;
   const rows = await tenant.memories.findBySeqs(jobs.map((job) => job.memorySeq));
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
-  const live: Array<{ job: IndexJob; row: MemoryRow }> = [];
+  const live: EmbeddedBatch['live'] = [];
   const dropped: InStatement[] = [];
   for (const job of jobs) {
     const row = bySeq.get(job.memorySeq);
@@ -57,28 +70,34 @@ export async function indexBatch(target: IndexBatchTarget, jobs: readonly IndexJ
     if (gone || job.attempts > MAX_INDEX_ATTEMPTS) dropped.push(...finishIndexJobStatements(job, claimant));
     else live.push({ job, row });
   }
-  if (dropped.length > 0) await database.transaction(dropped);
-  if (live.length === 0) return;
+  if (dropped.length > 0) await tenant.database.transaction(dropped);
+  if (live.length === 0) return empty;
 
   const failures = await embedWrittenMemories(
     target,
     live.map((entry) => entry.row),
   );
   const finish = new Map<string, InStatement[]>();
-  const retryOrFinish = (job: IndexJob, errorCode: string) =>
-    job.attempts < MAX_INDEX_ATTEMPTS
-      ? [retryIndexJobStatement(job, claimant, errorCode, retryAt(job, target.nowMs))]
-      : finishIndexJobStatements(job, claimant);
   for (const { job, row } of live) {
     const errorCode = failures.get(row.id);
     finish.set(
       row.id,
-      errorCode === undefined ? finishIndexJobStatements(job, claimant) : retryOrFinish(job, errorCode),
+      errorCode === undefined ? finishIndexJobStatements(job, claimant) : retryOrFinish(target, job, errorCode),
     );
   }
+  return { live, finish };
+}
+
+/**
+ * The second step: writes the batch's graph edges (similar_to from the vectors just stored, same-subject
+ * contradictions) with each job's finish in the graph's transaction. A memory whose embedding failed still gets its
+ * graph (lexical similarity stands in).
+ */
+export async function linkBatch(target: IndexBatchTarget, { live, finish }: EmbeddedBatch): Promise<void> {
+  if (live.length === 0) return;
   const outcomes = await extractGraphAfterWrites(
     target.logger,
-    tenant,
+    target.tenant,
     live.map((entry) => entry.row),
     target.now,
     (row) => finish.get(row.id) ?? [],
@@ -86,6 +105,13 @@ export async function indexBatch(target: IndexBatchTarget, jobs: readonly IndexJ
   // A graph that could not be written left its job claimed: release it for a retry rather than wait out the lease.
   const unwritten = live.filter((_, index) => outcomes[index] === 'failed');
   if (unwritten.length > 0) {
-    await database.transaction(unwritten.flatMap(({ job }) => retryOrFinish(job, 'GRAPH_RELATIONSHIP_SYNC_FAILED')));
+    await target.tenant.database.transaction(
+      unwritten.flatMap(({ job }) => retryOrFinish(target, job, 'GRAPH_RELATIONSHIP_SYNC_FAILED')),
+    );
   }
+}
+
+/** Indexes claimed jobs: `embedBatch`, then `linkBatch`. */
+export async function indexBatch(target: IndexBatchTarget, jobs: readonly IndexJob[]): Promise<void> {
+  await linkBatch(target, await embedBatch(target, jobs));
 }

@@ -1,20 +1,24 @@
+import { describeError } from '../describe-error.js';
 import type { Logger } from '../logger.js';
-import { outsideRequestScope } from '../pipeline/request-scope.js';
+import { outsideRequestScope } from '../request-scope.js';
 import type { IndexBacklog } from '../store/index-backlog.js';
 import type { IndexJob } from '../store/index-jobs.js';
-import { describeError } from '../tenancy/resolver.js';
 
-/** Jobs one claim takes while the database is quiet: one embedding call and one graph transaction serve them all. */
+/** Jobs one claim takes while the server is quiet: one embedding call and one graph transaction serve them all. */
 const BATCH_SIZE = 64;
 /**
- * Jobs one claim takes while requests are writing: a vector index insert costs milliseconds per memory and holds the
- * database's single writer, so a small batch keeps the wait of an add queued behind it short.
+ * Jobs one claim takes while requests run: a vector index insert costs milliseconds per memory and holds the
+ * database's single writer, and the embedding call shares the model with queries, so a small batch keeps the wait of
+ * a request queued behind either short.
  */
 const BUSY_BATCH_SIZE = 8;
-/** The database counts as busy this long after a request wrote to it. */
+/** The server counts as busy this long after a request ran (or wrote to this database). */
 const BUSY_WINDOW_MS = 1_000;
-/** While busy, the indexer rests this many times as long as its last batch took: it takes at most a fifth of the time. */
-const BUSY_REST_FACTOR = 4;
+/**
+ * While busy, the indexer rests as long as its last batch took (times this), if a request is running when the batch
+ * ends: it leaves requests at least half the time, and keeps pace with a steady trickle of writes.
+ */
+const BUSY_REST_FACTOR = 1;
 /**
  * How long a claim holds: long enough for a batch with a slow remote embedding provider, short enough that the jobs
  * of a killed process are taken over within a couple of minutes.
@@ -24,25 +28,32 @@ export const LEASE_MS = 120_000;
 const MIN_POLL_MS = 500;
 const MAX_POLL_MS = 15_000;
 
-/** What an indexer runs on: claiming, processing one claimed batch, and whether indexing is paused. */
-export interface IndexerDriver {
+/**
+ * What an indexer runs on: claiming, the two steps of indexing a claimed batch (`embed` stores its vectors, `link` its
+ * graph edges and finishes its jobs), and whether indexing is paused.
+ */
+export interface IndexerDriver<Embedded = unknown> {
   claim(options: { nowMs: number; leaseMs: number; limit: number }): Promise<IndexJob[]>;
-  process(jobs: IndexJob[]): Promise<void>;
+  embed(jobs: IndexJob[]): Promise<Embedded>;
+  link(embedded: Embedded): Promise<void>;
   /** Measures the database's queue (bounded: `store/index-backlog.ts`), for metrics. */
   measure?(): Promise<IndexBacklog>;
+  /** Milliseconds since a request last ran in this process (0 while one runs); unknown when absent. */
+  foregroundQuietMs?(): number;
   paused(): boolean;
   logger: Logger;
   clock: () => number;
 }
 
 /**
- * The background indexer of one open database: claims due jobs in batches, oldest first, and processes them one
- * batch at a time until none is due; then sleeps until woken (a write) or its poll timer fires. While requests are
- * writing to the database it yields to them: small batches, and rests between them, so acknowledged writes keep their
- * throughput and indexing catches up when they slow down. Never throws: a failed batch is logged and its jobs come
- * back when their lease expires.
+ * The background indexer of one open database: claims due jobs in batches, oldest first, until none is due; then
+ * sleeps until woken (a write) or its poll timer fires. While the server is quiet, a batch's graph step (neighbour
+ * searches on a reading connection) overlaps the next batch's embedding and vector inserts (the writer), so both
+ * cores work. While requests run it yields to them: small batches, one step at a time, and a rest after a batch
+ * that ended beside a request, so requests keep their latency and indexing catches up when they slow down. Never
+ * throws: a failed batch is logged and its jobs come back when their lease expires.
  */
-export class Indexer {
+export class Indexer<Embedded = unknown> {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -57,7 +68,7 @@ export class Indexer {
   processed = 0;
 
   constructor(
-    private readonly driver: IndexerDriver,
+    private readonly driver: IndexerDriver<Embedded>,
     private readonly name: string,
   ) {}
 
@@ -116,33 +127,55 @@ export class Indexer {
     return !this.stopped && (this.forced > 0 || !this.driver.paused());
   }
 
+  /** Milliseconds since a request last ran (or wrote to this database); 0 while one runs. */
+  private quietMs(): number {
+    const sinceWrite = this.driver.clock() - this.lastWriteAt;
+    return Math.min(sinceWrite, this.driver.foregroundQuietMs?.() ?? Number.POSITIVE_INFINITY);
+  }
+
   private busy(): boolean {
-    return this.forced === 0 && this.driver.clock() - this.lastWriteAt < BUSY_WINDOW_MS;
+    return this.forced === 0 && this.quietMs() < BUSY_WINDOW_MS;
   }
 
   private async run(): Promise<void> {
     let worked = false;
     do {
       this.again = false;
-      while (this.active()) {
-        const busy = this.busy();
-        const started = this.driver.clock();
-        let jobs: IndexJob[];
-        try {
-          const limit = busy ? BUSY_BATCH_SIZE : BATCH_SIZE;
-          jobs = await this.driver.claim({ nowMs: started, leaseMs: LEASE_MS, limit });
-          if (jobs.length > 0) await this.driver.process(jobs);
-          this.processed += jobs.length;
-          await this.measure();
-        } catch (error) {
-          // The database may be closing or unreachable: the claimed jobs come back after their lease.
-          this.driver.logger.warn('index batch failed', { database: this.name, error: describeError(error) });
-          this.again = false;
-          break;
+      // The previous batch's graph step, still running beside this batch's embedding (quiet server only).
+      let linking: Promise<void> | null = null;
+      try {
+        while (this.active()) {
+          const busy = this.busy();
+          const started = this.driver.clock();
+          const jobs = await this.driver.claim({
+            nowMs: started,
+            leaseMs: LEASE_MS,
+            limit: busy ? BUSY_BATCH_SIZE : BATCH_SIZE,
+          });
+          if (jobs.length === 0) break;
+          const embedded = await this.driver.embed(jobs);
+          await linking;
+          linking = null;
+          const link = this.driver.link(embedded).then(async () => {
+            this.processed += jobs.length;
+            await this.measure();
+          });
+          worked = true;
+          if (!busy) {
+            // Failures surface where it is awaited; until then it must not count as unhandled.
+            link.catch(() => undefined);
+            linking = link;
+            continue;
+          }
+          await link;
+          if (this.quietMs() === 0) await this.restFor((this.driver.clock() - started) * BUSY_REST_FACTOR);
         }
-        if (jobs.length === 0) break;
-        worked = true;
-        if (busy) await this.restFor((this.driver.clock() - started) * BUSY_REST_FACTOR);
+        await linking;
+      } catch (error) {
+        // The database may be closing or unreachable: the claimed jobs come back after their lease.
+        await linking?.catch(() => undefined);
+        this.driver.logger.warn('index batch failed', { database: this.name, error: describeError(error) });
+        this.again = false;
       }
     } while (this.again && this.active());
     this.pollMs = worked ? MIN_POLL_MS : Math.min(MAX_POLL_MS, this.pollMs * 2);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { describeError } from '../describe-error.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import type { Logger } from '../logger.js';
 import type { Database } from '../store/database.js';
 import { indexBacklog } from '../store/index-backlog.js';
 import { claimIndexJobs } from '../store/index-jobs.js';
-import { type DatabaseLifecycle, describeError, type TenantDatabase } from '../tenancy/resolver.js';
-import { indexBatch } from './index-batch.js';
+import type { DatabaseLifecycle, TenantDatabase } from '../tenancy/resolver.js';
+import { type EmbeddedBatch, embedBatch, type IndexBatchTarget, linkBatch } from './index-batch.js';
 import { Indexer } from './indexer.js';
 
 /** What the indexers of a server share. */
@@ -22,6 +23,11 @@ export interface IndexingOptions {
   clock?: () => number;
   /** The claimant id written into `claimed_by`; unique per server instance by default. */
   claimant?: string;
+  /**
+   * Milliseconds since a request last ran in this server (0 while one runs): indexers yield to requests while it is
+   * short. Unset, they yield to the writes of their own database only.
+   */
+  foregroundQuietMs?: () => number;
 }
 
 /** The index queues of every open database together, as last measured (`IndexingService.backlog`). */
@@ -43,7 +49,7 @@ export interface IndexingBacklog {
 export class IndexingService implements DatabaseLifecycle {
   /** This server's claimant id: host, process and a random suffix (two instances in one process differ too). */
   readonly claimant: string;
-  private readonly indexers = new Map<Database, Indexer>();
+  private readonly indexers = new Map<Database, Indexer<EmbeddedBatch>>();
   private paused = false;
   private closed = false;
   private sweep: { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> } | null = null;
@@ -60,23 +66,22 @@ export class IndexingService implements DatabaseLifecycle {
     if (this.closed || this.indexers.has(handle.database)) return;
     const { database } = handle;
     const clock = this.options.clock ?? Date.now;
-    const indexer = new Indexer(
+    const target = (): IndexBatchTarget => ({
+      tenant: handle,
+      claimant: this.claimant,
+      registry: this.options.registry,
+      defaultModel: this.options.defaultModel,
+      logger: this.options.logger,
+      now: this.options.now(),
+      nowMs: clock(),
+    });
+    const indexer = new Indexer<EmbeddedBatch>(
       {
         claim: (options) => claimIndexJobs(database, this.claimant, options),
         measure: () => indexBacklog(database),
-        process: async (jobs) =>
-          indexBatch(
-            {
-              tenant: handle,
-              claimant: this.claimant,
-              registry: this.options.registry,
-              defaultModel: this.options.defaultModel,
-              logger: this.options.logger,
-              now: this.options.now(),
-              nowMs: clock(),
-            },
-            jobs,
-          ),
+        embed: (jobs) => embedBatch(target(), jobs),
+        link: (embedded) => linkBatch(target(), embedded),
+        ...(this.options.foregroundQuietMs === undefined ? {} : { foregroundQuietMs: this.options.foregroundQuietMs }),
         paused: () => this.paused,
         logger: this.options.logger,
         clock,

@@ -1,11 +1,9 @@
-import { API_PREFIX, type OperationDefinition, operations } from '@memory-service/contract';
-import type { HandlerTable } from '../handlers/types.js';
+import { type OperationDefinition, operations } from '@memory-service/contract';
+import type { HandlerTable } from '../pipeline/handler-types.js';
 import { readOperationInput } from '../pipeline/read-input.js';
+import { LEGACY_KEY_SUCCESSOR } from '../pipeline/route-table.js';
 import { runOperation } from '../pipeline/run-operation.js';
 import type { Services } from '../services.js';
-
-/** The route `/api/mcp/key` stands in for. */
-export const LEGACY_KEY_SUCCESSOR = `${API_PREFIX}${operations['management.keys.get'].path}`;
 
 const KEY_OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
   GET: operations['management.keys.get'],

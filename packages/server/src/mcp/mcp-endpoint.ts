@@ -14,10 +14,10 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { ApiError } from '../api-error.js';
-import type { HandlerTable } from '../handlers/types.js';
+import { describeError } from '../describe-error.js';
 import { authenticate, bearerToken } from '../pipeline/authenticate.js';
+import type { HandlerTable } from '../pipeline/handler-types.js';
 import type { Services } from '../services.js';
-import { describeError } from '../tenancy/resolver.js';
 import { withMcpAccept } from './accept-header.js';
 import { createMcpServer } from './mcp-server.js';
 import { allowedOriginsOf, originAllowed } from './origin-check.js';

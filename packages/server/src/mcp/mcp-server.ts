@@ -14,7 +14,7 @@ import {
   SERVICE_NAME,
 } from '@memory-service/contract';
 import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
-import type { HandlerTable } from '../handlers/types.js';
+import type { HandlerTable } from '../pipeline/handler-types.js';
 import { logRequest } from '../pipeline/log-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
 import type { Services } from '../services.js';

@@ -1,6 +1,6 @@
 import { MCP_PATH } from '@memory-service/contract';
 import type { Hono } from 'hono';
-import type { HandlerTable } from '../handlers/types.js';
+import type { HandlerTable } from '../pipeline/handler-types.js';
 import { clientIpOf } from '../pipeline/request-meta.js';
 import type { Services } from '../services.js';
 import { LEGACY_KEY_METHODS, serveLegacyKeyRoute } from './legacy-key-route.js';

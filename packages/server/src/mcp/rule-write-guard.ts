@@ -1,5 +1,5 @@
 import { ApiError } from '../api-error.js';
-import type { Handler, HandlerContext, HandlerTable } from '../handlers/types.js';
+import type { Handler, HandlerContext, HandlerTable } from '../pipeline/handler-types.js';
 import { bulkForget } from '../writes/bulk-forget.js';
 import { isRule } from '../writes/rule-memory.js';
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { currentRequestSignal } from '../pipeline/request-scope.js';
+import { currentRequestSignal } from '../request-scope.js';
 import type { TraceSpan } from './trace-span.js';
 
 /** A stretch of time, in `performance.now()` milliseconds. */

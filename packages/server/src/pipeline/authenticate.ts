@@ -1,9 +1,9 @@
 import { AUTH_CREDENTIALS, type AuthKind } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { API_KEY_PATTERN, hashApiKey, secretsEqual } from '../auth/keys.js';
-import type { Caller } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { DEFAULT_OWNER_ID } from '../store/control-store.js';
+import type { Caller } from './handler-types.js';
 
 const ANONYMOUS: Caller = { ownerId: DEFAULT_OWNER_ID, keyId: null, kind: 'anonymous', allowRuleWrites: false };
 

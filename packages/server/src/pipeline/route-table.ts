@@ -1,6 +1,8 @@
-import { API_PREFIX, MCP_PATH, operationList } from '@memory-service/contract';
+import { API_PREFIX, MCP_PATH, operationList, operations } from '@memory-service/contract';
 import { TrieRouter } from 'hono/router/trie-router';
-import { LEGACY_KEY_SUCCESSOR } from '../mcp/legacy-key-route.js';
+
+/** The route `/api/mcp/key` stands in for (`mcp/legacy-key-route.ts` answers the alias). */
+export const LEGACY_KEY_SUCCESSOR = `${API_PREFIX}${operations['management.keys.get'].path}`;
 
 /** One route the server answers: a method, a path (`{name}` is one segment), and the operation it runs. */
 export interface RouteEntry {

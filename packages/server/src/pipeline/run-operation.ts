@@ -14,15 +14,15 @@ import {
   zodErrorToApiError,
 } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
-import type { Caller, HandlerContext, HandlerTable } from '../handlers/types.js';
+import { describeError } from '../describe-error.js';
+import { deadlineExceeded, runInRequestScope } from '../request-scope.js';
 import type { Services } from '../services.js';
 import { DatabaseClosedError } from '../store/database-connections.js';
-import { describeError } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
+import type { Caller, HandlerContext, HandlerTable } from './handler-types.js';
 import { type Answer, idempotencyKeyOf } from './idempotency.js';
 import { infrastructureFailure } from './infrastructure-error.js';
 import type { RateLimitDecision } from './rate-limiter.js';
-import { deadlineExceeded, runInRequestScope } from './request-scope.js';
 import { RequestTenant } from './request-tenant.js';
 
 /** One call of an operation, from whichever transport. */
@@ -147,7 +147,12 @@ export async function runOperation(
       const work = runInRequestScope(signal, () =>
         caller.kind === 'anonymous'
           ? run()
-          : services.tenantGate.run(`${caller.ownerId}\u0000${scope.tenantId ?? ''}`, signal, run),
+          : services.tenantGate.run(
+              `${caller.ownerId}\u0000${scope.tenantId ?? ''}`,
+              signal,
+              run,
+              operation.readOnly ? 'read' : 'write',
+            ),
       );
       admission?.settle(work, () => status);
       return work;
@@ -189,7 +194,7 @@ export async function runOperation(
 /**
  * Runs a request's work under its deadline (MEMORY_REQUEST_DEADLINE_MS). Past it the request answers
  * REQUEST_DEADLINE_EXCEEDED at once and the signal aborts: database statements and inference not yet started are
- * dropped (request-scope.ts), so the abandoned work ends at its next step instead of running on.
+ * dropped (`src/request-scope.ts`), so the abandoned work ends at its next step instead of running on.
  */
 async function withDeadline<T>(services: Services, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const deadlineMs = services.config.requestDeadlineMs;

@@ -8,10 +8,10 @@ import {
   zodErrorToApiError,
 } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
-import type { HandlerTable, StreamedContext, StreamedHandler, StreamedOperationId } from '../handlers/types.js';
+import { describeError } from '../describe-error.js';
 import type { Services } from '../services.js';
-import { describeError } from '../tenancy/resolver.js';
 import { authenticate } from './authenticate.js';
+import type { HandlerTable, StreamedContext, StreamedHandler, StreamedOperationId } from './handler-types.js';
 import { infrastructureFailure } from './infrastructure-error.js';
 import { readQueryInput } from './read-input.js';
 

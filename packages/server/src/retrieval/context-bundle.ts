@@ -1,7 +1,6 @@
 import {
   type ContextMode,
   DEFAULTS,
-  LEGACY_STRATEGY_NAMES,
   LIMITS,
   type OperationData,
   type ResolvedScope,
@@ -18,31 +17,13 @@ import { toMemory } from '../store/memory-rows.js';
 import type { RetrievalMetricsRow } from '../store/retrieval-metrics.js';
 import { SkillStore } from '../store/skills.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import type { ContextRequest } from './context-request.js';
+import { contextTrace } from './context-trace.js';
 import { type RetrievalOutcome, retrieve } from './retrieve.js';
 import { toRetrievedMemory } from './search.js';
 
 /** Candidates fetched per requested result, so tiers can be filled after partitioning. */
 const CANDIDATE_FACTOR = 4;
-
-/** What a context request asks for, after validation, strategy selection and rollout lookup. */
-export interface ContextRequest {
-  query: string;
-  scope: ResolvedScope;
-  limit: number;
-  mode: ContextMode;
-  includeRules: boolean;
-  includeSkillFiles: boolean;
-  graphDepth: number;
-  graphLimit: number;
-  strategy: Strategy;
-  strategySelection: 'request' | 'policy_default';
-  policyDefault: Strategy;
-  /** The scope's graph rollout mode (off when not given). */
-  rolloutMode?: RolloutMode;
-  now: Date;
-  /** The server's embedding models (the query's vectors of a hybrid call). */
-  embeddings: EmbeddingRegistry;
-}
 
 /** What a context call did beyond its answer, for the shadow metrics. */
 export type ContextFacts = Omit<
@@ -85,6 +66,42 @@ async function skillFilesFor(database: Database, request: ContextRequest) {
   return new SkillStore(database).selectForContext(request.scope, request.query, budget, request.now);
 }
 
+/** The ranked candidates of the request's strategy, superseded ones left out (none for `rules_only`). */
+async function rankedCandidates(tenant: TenantDatabase, request: ContextRequest, candidateLimit: number) {
+  if (request.mode === 'rules_only') return { outcome: null, ranked: [] };
+  const outcome: RetrievalOutcome = await retrieve(tenant, {
+    query: request.query,
+    scope: request.scope,
+    limit: candidateLimit,
+    strategy: request.strategy,
+    excludeLayer: 'rule',
+    recencyFallback: true,
+    // The request's clock: "last week" in the query is the week before this request.
+    now: request.now,
+    embeddings: request.embeddings,
+  });
+  const ranked = outcome.candidates.filter((candidate) => candidate.row.superseded_by === null).map(toRetrievedMemory);
+  return { outcome, ranked };
+}
+
+/**
+ * The served lists in their final order: known conflicts first, then pairs of the same subject whose newer says it
+ * changed or restates it, each newer just above its older (a query that names a time has ordered by it already).
+ */
+async function newerFirst(
+  tenant: TenantDatabase,
+  lists: { served: RetrievedMemory[]; working: RetrievedMemory[]; longTerm: RetrievedMemory[] },
+  conflicts: Awaited<ReturnType<typeof conflictsAmong>>,
+  timeOrdered: boolean,
+) {
+  const pairs = [...conflicts, ...(timeOrdered ? [] : await newerFirstPairs(tenant, lists.served))];
+  return {
+    memories: newerAboveOlder(lists.served, pairs),
+    workingMemories: newerAboveOlder(lists.working, pairs),
+    longTermMemories: newerAboveOlder(lists.longTerm, pairs),
+  };
+}
+
 /**
  * Builds the `context/get` bundle with the facts the shadow metrics record: rules, tiers, graph expansion per the
  * rollout (graph-expanded memories follow the baseline's `limit` results, at most graphLimit of them), conflicts,
@@ -92,27 +109,10 @@ async function skillFilesFor(database: Database, request: ContextRequest) {
  */
 export async function assembleContext(tenant: TenantDatabase, request: ContextRequest) {
   const started = performance.now();
-  const { database } = tenant;
   await tenant.expireWorkingMemories(request.now);
   const { rules, truncated: rulesTruncated } = await rulesFor(tenant, request);
   const candidateLimit = Math.max(request.limit * CANDIDATE_FACTOR, 20);
-  const outcome: RetrievalOutcome | null =
-    request.mode === 'rules_only'
-      ? null
-      : await retrieve(tenant, {
-          query: request.query,
-          scope: request.scope,
-          limit: candidateLimit,
-          strategy: request.strategy,
-          excludeLayer: 'rule',
-          recencyFallback: true,
-          // The request's clock: "last week" in the query is the week before this request.
-          now: request.now,
-          embeddings: request.embeddings,
-        });
-  const ranked = (outcome?.candidates ?? [])
-    .filter((candidate) => candidate.row.superseded_by === null)
-    .map(toRetrievedMemory);
+  const { outcome, ranked } = await rankedCandidates(tenant, request, candidateLimit);
   const tiers = partitionTiers(ranked, request.mode, request.limit);
   const selected = new Set([...tiers.working, ...tiers.longTerm].map((memory) => memory.id));
   const baseline = ranked.filter((memory) => selected.has(memory.id));
@@ -128,57 +128,34 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
   });
   const { expanded } = graph;
   const served = [...baseline, ...expanded];
-  const conflicts = await conflictsAmong(database, [...rules, ...served]);
-  // Known conflicts first, then pairs of the same subject whose newer says it changed or restates it; a query that
-  // names a time has ordered by it already.
-  const pairs = [...conflicts, ...(outcome?.time == null ? await newerFirstPairs(tenant, served) : [])];
-  const memories = newerAboveOlder(served, pairs);
-  const workingMemories = newerAboveOlder(
-    [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')],
-    pairs,
+  const conflicts = await conflictsAmong(tenant.database, [...rules, ...served]);
+  const ordered = await newerFirst(
+    tenant,
+    {
+      served,
+      working: [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')],
+      longTerm: [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')],
+    },
+    conflicts,
+    outcome?.time != null,
   );
-  const longTermMemories = newerAboveOlder(
-    [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')],
-    pairs,
-  );
-  const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(database, request);
-  const baselineCandidates = outcome?.candidates.length ?? 0;
-  const appliedStrategy = outcome?.appliedStrategy ?? 'lexical';
+  const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(tenant.database, request);
   const data: OperationData<'context.get'> = {
     mode: request.mode,
     query: request.query,
     rules,
-    memories,
+    memories: ordered.memories,
     conflicts,
     skillFiles,
-    workingMemories,
-    longTermMemories,
-    trace: {
-      retrievalPolicyDefaultStrategy: request.policyDefault,
-      retrievalPolicyAppliedStrategy: appliedStrategy,
-      strategy: LEGACY_STRATEGY_NAMES[appliedStrategy],
-      retrievalPolicySelection: request.strategySelection,
-      semanticStrategyRequested: request.strategy,
-      semanticStrategyApplied: appliedStrategy,
-      semanticFallbackTriggered: outcome?.semanticFallbackTriggered ?? false,
-      semanticFallbackReason: outcome?.semanticFallbackReason ?? null,
-      graphDepth: request.graphDepth,
-      graphLimit: request.graphLimit,
+    workingMemories: ordered.workingMemories,
+    longTermMemories: ordered.longTermMemories,
+    trace: contextTrace(request, outcome, graph, {
       rolloutMode,
-      shadowExecuted: graph.executed && !graph.applied,
-      baselineCandidates,
-      graphCandidates: graph.candidates,
-      graphExpandedCount: expanded.length,
       conflictCount: conflicts.length,
-      totalCandidates: baselineCandidates + (graph.applied ? graph.candidates : 0),
-      fallbackTriggered: outcome?.fallbackTriggered ?? false,
-      fallbackReason: outcome?.fallbackReason ?? null,
-      embeddingModel: outcome?.embeddingModel ?? null,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
       rulesTruncated,
       skillFilesOmitted,
-      ...(outcome?.time == null ? {} : { time: outcome.time }),
-    },
+      started,
+    }),
   };
   const facts: ContextFacts = {
     hybridExecuted: (hybrid && outcome !== null) || graph.shadowHybridExecuted,

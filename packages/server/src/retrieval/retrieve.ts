@@ -5,6 +5,7 @@ import {
   resolveQueryTime,
   type Strategy,
 } from '@memory-service/contract';
+import { ApiError } from '../api-error.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { recordRetrievalEvent } from '../store/retrieval-events.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
@@ -14,7 +15,14 @@ import { queryTerms, wordsOf } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
 import { type RelevanceEvidence, withRelevance } from './relevance.js';
-import { SEMANTIC_FALLBACK_REASONS, type SemanticSide, semanticSide } from './semantic-side.js';
+import {
+  embedQuery,
+  type QueryEmbedding,
+  querySimilarities,
+  relatedMemories,
+  SEMANTIC_FALLBACK_REASONS,
+  vectorLists,
+} from './semantic-side.js';
 import { commonTerms } from './term-frequency.js';
 import { withTimeMentionCredit } from './time-mention-credit.js';
 import { appliesTime, preferByTime } from './time-preference.js';
@@ -99,7 +107,7 @@ async function lexicalOutcome(
   tenant: TenantDatabase,
   request: SearchedRequest,
   lexical: LexicalResult,
-  semantic: SemanticSide | null,
+  semantic: QueryEmbedding | null,
 ): Promise<RetrievalOutcome> {
   const failed = semantic !== null && !semantic.ok;
   const answer = await served(tenant, request, lexical.candidates, {
@@ -121,60 +129,69 @@ async function lexicalOutcome(
   };
 }
 
+/**
+ * The hybrid answer once the lexical list is in: the query's vector lists and the conversation windows of the lexical
+ * hits (which read the query's vector only to gate unmatched neighbours) are searched at once, then fused.
+ */
 async function hybridOutcome(
   tenant: TenantDatabase,
   request: SearchedRequest,
   lexical: LexicalResult,
+  embedding: QueryEmbedding,
   now: Date,
 ): Promise<RetrievalOutcome> {
+  if (!embedding.ok) return lexicalOutcome(tenant, request, lexical, embedding);
+  const { database } = tenant;
   const filters = { ...request, now };
-  const semantic = await semanticSide(tenant, {
-    ...filters,
-    limit: Math.max(request.limit, FUSION_DEPTH),
-    registry: request.embeddings,
-  });
-  if (!semantic.ok) return lexicalOutcome(tenant, request, lexical, semantic);
   // Recency-fallback rows are not evidence of relevance: only real lexical hits take part in fusion.
   const hits = lexical.candidates.filter((candidate) => candidate.source !== 'recency');
   const terms = queryTerms(request.query);
   let ranked: RankedCandidate[];
+  let lists: RankedCandidate[][];
   let similarities: Map<number, number>;
   try {
-    const fused = withTimeMentionCredit(
-      fuseRankings(
-        await withConversationWindows(tenant.database, hits, lexical.query, filters, semantic.related),
-        semantic.lists,
-        now,
-        {
-          common: await commonTerms(tenant.termCounts, terms),
-          terms,
-        },
+    const searched = await Promise.all([
+      vectorLists(database, embedding, { ...filters, limit: Math.max(request.limit, FUSION_DEPTH) }),
+      withConversationWindows(database, hits, lexical.query, filters, (seqs) =>
+        relatedMemories(database, embedding, seqs),
       ),
-      { asksWhen: request.time?.asksWhen ?? false, served: request.limit },
-    );
+      commonTerms(tenant.termCounts, terms),
+    ]);
+    const [, windows, common] = searched;
+    lists = searched[0];
+    const fused = withTimeMentionCredit(fuseRankings(windows, lists, now, { common, terms }), {
+      asksWhen: request.time?.asksWhen ?? false,
+      served: request.limit,
+    });
     const pool = fused.length === 0 ? lexical.candidates : fused;
     // With time in the query the whole pool is scored: `served` may bring up a memory of the query's time.
     ranked = request.time === null ? pool.slice(0, request.limit) : pool;
-    similarities = await semantic.similarity(ranked.map(({ row }) => row.seq));
-  } catch {
+    similarities = await querySimilarities(
+      database,
+      embedding,
+      ranked.map(({ row }) => row.seq),
+    );
+  } catch (error) {
+    // A request past its deadline fails as such; any other failure of the searches is answered lexically, saying why.
+    if (error instanceof ApiError) throw error;
     const reason = SEMANTIC_FALLBACK_REASONS.searchFailed;
-    return lexicalOutcome(tenant, request, lexical, { ok: false, modelId: semantic.modelId, reason });
+    return lexicalOutcome(tenant, request, lexical, { ok: false, modelId: embedding.modelId, reason });
   }
   const answer = await served(tenant, request, ranked, {
     lexicalHits: lexicalHits(lexical),
-    semantic: { similarities, minSimilarity: semantic.minSimilarity },
+    semantic: { similarities, minSimilarity: embedding.minSimilarity },
   });
   return {
     candidates: answer.candidates,
     requestedStrategy: request.strategy,
     appliedStrategy: 'hybrid',
     lexicalCandidates: hits.length,
-    semanticCandidates: new Set(semantic.lists.flatMap((list) => list.map((candidate) => candidate.row.seq))).size,
+    semanticCandidates: new Set(lists.flatMap((list) => list.map((candidate) => candidate.row.seq))).size,
     fallbackTriggered: hits.length === 0 && lexical.fallbackTriggered,
     fallbackReason: hits.length === 0 ? lexical.fallbackReason : null,
     semanticFallbackTriggered: false,
     semanticFallbackReason: null,
-    embeddingModel: semantic.modelId,
+    embeddingModel: embedding.modelId,
     time: answer.time,
   };
 }
@@ -201,6 +218,19 @@ export async function retrieve(tenant: TenantDatabase, retrieval: RetrievalReque
     query: time.topic,
     time: appliesTime(time) ? time : null,
   };
+  // The query's embedding needs nothing of the lexical side: the model runs (in its worker, or at its provider) while
+  // the words are searched.
+  const embedding = hybrid
+    ? embedQuery(tenant, {
+        query: request.query,
+        scope: request.scope,
+        registry: request.embeddings,
+        now,
+        ...(request.embeddingModel === undefined ? {} : { embeddingModel: request.embeddingModel }),
+      })
+    : null;
+  // Should the lexical search fail first, the request fails with its error; the embedding's is then of no interest.
+  embedding?.catch(() => undefined);
   const lexical = await lexicalSearch(tenant, {
     query: request.query,
     scope: request.scope,
@@ -212,9 +242,10 @@ export async function retrieve(tenant: TenantDatabase, retrieval: RetrievalReque
     ...(request.layer === undefined ? {} : { layer: request.layer }),
     ...(request.excludeLayer === undefined ? {} : { excludeLayer: request.excludeLayer }),
   });
-  const outcome = hybrid
-    ? await hybridOutcome(tenant, request, lexical, now)
-    : await lexicalOutcome(tenant, request, lexical, null);
+  const outcome =
+    embedding === null
+      ? await lexicalOutcome(tenant, request, lexical, null)
+      : await hybridOutcome(tenant, request, lexical, await embedding, now);
   recordRetrievalEvent(
     tenant.database,
     {

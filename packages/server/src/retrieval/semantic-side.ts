@@ -1,7 +1,10 @@
+import type { ResolvedScope } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
 import { describeEmbeddingError } from '../embeddings/embedding-errors.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
+import type { Database } from '../store/database.js';
 import { usageStatement } from '../store/embedding-usage.js';
+import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
 import { queryTerms, wordsOf } from './fts-query.js';
@@ -23,29 +26,26 @@ export const SEMANTIC_FALLBACK_REASONS = {
   searchFailed: 'semantic_search_failed',
 } as const;
 
-/** The vector side of a hybrid request: candidates, or the reason there are none. */
-export type SemanticSide =
+/** The query's vectors of the scope's model, with what searching them needs; or the reason there are none. */
+export type QueryEmbedding =
   | {
       ok: true;
       modelId: string;
+      table: VectorTable;
       /**
-       * One ranked list per query vector, the whole question's first (see `CONTENT_WORDS_VECTOR`); fusion splits the
-       * semantic weight evenly between them.
+       * One vector per query text (`queryTexts`), the whole question's first: each gets its own ranked list, and
+       * fusion splits the semantic weight evenly between them.
        */
-      lists: RankedCandidate[][];
-      /** Which of the given memories (by `seq`) are related to the query: similarity at or above the model's floor. */
-      related: (seqs: readonly number[]) => Promise<Set<number>>;
-      /** The given memories' cosine similarity to the closest of the query's vectors (memories without a vector: none). */
-      similarity: (seqs: readonly number[]) => Promise<Map<number, number>>;
+      vectors: Float32Array[];
       /** The model's similarity floor: below it a neighbour is not related. */
       minSimilarity: number;
     }
   | { ok: false; modelId: string | null; reason: string };
 
-/** What the vector side needs beyond the candidate filters. */
-export interface SemanticRequest extends CandidateScope {
+/** What embedding a query needs. */
+export interface QueryEmbeddingRequest {
   query: string;
-  limit: number;
+  scope: ResolvedScope;
   registry: EmbeddingRegistry;
   /** The model to embed the query with; by default the one this scope's memories were last written with. */
   embeddingModel?: string;
@@ -74,12 +74,12 @@ export function queryTexts(query: string, local: boolean): string[] {
 }
 
 /**
- * Embeds the query with the scope's model (metering the request) and finds its nearest memories. Every failure of the
- * model or the search is caught and named, so the caller can fall back to lexical and say why; the server's own
- * refusals (`ApiError`: SERVER_BUSY, a passed deadline) propagate.
+ * Embeds the query with the scope's model (metering what the model embedded; a query asked before reuses its vectors,
+ * `EmbeddingRegistry.embedQuery`). It needs nothing of the lexical side, so a hybrid request starts it first and
+ * searches words while the model runs. Every failure of the model is caught and named, so the caller can fall back to
+ * lexical and say why; the server's own refusals (`ApiError`: SERVER_BUSY, a passed deadline) propagate.
  */
-export async function semanticSide(tenant: TenantDatabase, request: SemanticRequest): Promise<SemanticSide> {
-  const { database } = tenant;
+export async function embedQuery(tenant: TenantDatabase, request: QueryEmbeddingRequest): Promise<QueryEmbedding> {
   const reasons = SEMANTIC_FALLBACK_REASONS;
   if (queryTerms(request.query).length === 0) return { ok: false, modelId: null, reason: reasons.queryHasNoTerms };
   const modelId = request.embeddingModel ?? (await tenant.scopeModels.modelFor(request.scope.projectId));
@@ -92,23 +92,24 @@ export async function semanticSide(tenant: TenantDatabase, request: SemanticRequ
   const texts = queryTexts(request.query, descriptor.local);
   let vectors: Float32Array[];
   try {
-    const result = await request.registry.embed(modelId, texts);
+    const result = await request.registry.embedQuery(modelId, texts);
     vectors = result.embeddings;
-    // Metered through the log buffer: a read never waits for a write transaction.
-    database.logs.append(
-      usageStatement(
-        {
-          tenantId: request.scope.tenantId,
-          projectId: request.scope.projectId,
-          modelId,
-          provider: result.model.provider,
-          items: texts.length,
-          tokens: result.tokens,
-          costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
-        },
-        request.now,
-      ),
-    );
+    // Metered through the log buffer: a read never waits for a write transaction. Reused vectors cost nothing.
+    if (result.cached < texts.length)
+      tenant.database.logs.append(
+        usageStatement(
+          {
+            tenantId: request.scope.tenantId,
+            projectId: request.scope.projectId,
+            modelId,
+            provider: result.model.provider,
+            items: texts.length - result.cached,
+            tokens: result.tokens,
+            costPerMillionTokensUsd: result.model.costPerMillionTokensUsd,
+          },
+          request.now,
+        ),
+      );
   } catch (error) {
     // The server refusing work (SERVER_BUSY: the local model's queue is full) or a request past its deadline is not a
     // model failure: the request answers it, with its Retry-After, rather than a lexical answer the client takes as all.
@@ -116,29 +117,44 @@ export async function semanticSide(tenant: TenantDatabase, request: SemanticRequ
     const unavailable = describeEmbeddingError(error).code === 'EMBEDDING_MODEL_UNAVAILABLE';
     return { ok: false, modelId, reason: unavailable ? reasons.modelUnavailable : reasons.embeddingFailed };
   }
-  const query = vectors[0];
-  if (query === undefined || vectors.length !== texts.length)
+  if (vectors.length === 0 || vectors.length !== texts.length)
     return { ok: false, modelId, reason: reasons.embeddingFailed };
-  try {
-    const lists: RankedCandidate[][] = [];
-    for (const vector of vectors)
-      lists.push(
-        await vectorCandidates(database, table, vector, { ...request, minSimilarity: descriptor.minSimilarity }),
-      );
-    return {
-      ok: true,
-      modelId,
-      lists,
-      // Relatedness (the conversation-window gate) is the whole question's similarity.
-      related: async (seqs) => {
-        const scores = await similarities(database, table, query, seqs);
-        return new Set([...scores].filter(([, score]) => score >= descriptor.minSimilarity).map(([seq]) => seq));
-      },
-      similarity: (seqs) => closestSimilarities(database, table, vectors, seqs),
-      minSimilarity: descriptor.minSimilarity,
-    };
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    return { ok: false, modelId, reason: reasons.searchFailed };
-  }
+  return { ok: true, modelId, table, vectors, minSimilarity: descriptor.minSimilarity };
+}
+
+/** A query embedding that succeeded. */
+export type Embedded = Extract<QueryEmbedding, { ok: true }>;
+
+/**
+ * The nearest memories to each query vector, one ranked list per vector, searched at once (a file database's reads
+ * run on as many worker threads as are free). Throws when a search fails.
+ */
+export function vectorLists(
+  database: Database,
+  embedding: Embedded,
+  options: CandidateScope & { limit: number },
+): Promise<RankedCandidate[][]> {
+  const { table, minSimilarity } = embedding;
+  return Promise.all(
+    embedding.vectors.map((vector) => vectorCandidates(database, table, vector, { ...options, minSimilarity })),
+  );
+}
+
+/** Which of the given memories (by `seq`) are related to the query: the question's similarity at the floor or more. */
+export async function relatedMemories(
+  database: Database,
+  embedding: Embedded,
+  seqs: readonly number[],
+): Promise<Set<number>> {
+  const scores = await similarities(database, embedding.table, embedding.vectors[0] as Float32Array, seqs);
+  return new Set([...scores].filter(([, score]) => score >= embedding.minSimilarity).map(([seq]) => seq));
+}
+
+/** The given memories' cosine similarity to the closest of the query's vectors (memories without a vector: none). */
+export function querySimilarities(
+  database: Database,
+  embedding: Embedded,
+  seqs: readonly number[],
+): Promise<Map<number, number>> {
+  return closestSimilarities(database, embedding.table, embedding.vectors, seqs);
 }

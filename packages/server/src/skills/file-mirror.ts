@@ -2,8 +2,8 @@ import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedScope } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
+import { describeError } from '../describe-error.js';
 import type { Logger } from '../logger.js';
-import { describeError } from '../tenancy/resolver.js';
 
 const SHARED = '_shared';
 const GLOBAL = '_global';

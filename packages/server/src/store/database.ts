@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { InArgs, InStatement, Row } from '@libsql/client';
-import { outsideRequestScope } from '../pipeline/request-scope.js';
+import { outsideRequestScope } from '../request-scope.js';
 import { type Connection, FileConnection, RemoteConnection } from './database-connections.js';
 import type { StatementInput } from './database-messages.js';
 import { type DatabasePool, sharedDatabasePool } from './database-pool.js';

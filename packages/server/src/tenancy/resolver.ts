@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../api-error.js';
 import type { ServerConfig } from '../config.js';
+import { describeError } from '../describe-error.js';
 import type { Logger } from '../logger.js';
-import { outsideRequestScope } from '../pipeline/request-scope.js';
+import { outsideRequestScope } from '../request-scope.js';
 import type { ControlStore } from '../store/control-store.js';
 import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
@@ -61,6 +62,21 @@ export interface ResolveOptions {
   createTenant?: boolean;
 }
 
+/** What a `TenantResolver` is built from. */
+export interface TenantResolverOptions {
+  config: ServerConfig;
+  control: ControlStore;
+  registry: TenantRegistry;
+  /** Creates tenant databases (management's `provision` upserts use it too). */
+  provisioner: TenantProvisioner;
+  secrets: SecretBox;
+  logger: Logger;
+  /** Opens a tenant's database (`Database.open` unless given). */
+  connect?: (location: DatabaseLocation) => Promise<Database>;
+  /** What runs beside each open database (the indexer); nothing unless given. */
+  lifecycle?: DatabaseLifecycle;
+}
+
 /** The cache key of a tenant's open database (management drops it when the mapping changes). */
 export function tenantCacheKey(ownerId: string, tenantId: string): string {
   return `tenant:${ownerId}:${tenantId}`;
@@ -81,17 +97,34 @@ export class TenantResolver {
    */
   private readonly retireWaitMs: number;
 
-  constructor(
-    private readonly config: ServerConfig,
-    private readonly control: ControlStore,
-    private readonly registry: TenantRegistry,
-    /** Creates tenant databases (management's `provision` upserts use it too). */
-    readonly provisioner: TenantProvisioner,
-    private readonly secrets: SecretBox,
-    private readonly logger: Logger,
-    private readonly connect: (location: DatabaseLocation) => Promise<Database> = (location) => Database.open(location),
-    private readonly lifecycle: DatabaseLifecycle = NO_LIFECYCLE,
-  ) {
+  private readonly config: ServerConfig;
+  private readonly control: ControlStore;
+  private readonly registry: TenantRegistry;
+  /** Creates tenant databases (management's `provision` upserts use it too). */
+  readonly provisioner: TenantProvisioner;
+  private readonly secrets: SecretBox;
+  private readonly logger: Logger;
+  private readonly connect: (location: DatabaseLocation) => Promise<Database>;
+  private readonly lifecycle: DatabaseLifecycle;
+
+  constructor({
+    config,
+    control,
+    registry,
+    provisioner,
+    secrets,
+    logger,
+    connect = (location) => Database.open(location),
+    lifecycle = NO_LIFECYCLE,
+  }: TenantResolverOptions) {
+    this.config = config;
+    this.control = control;
+    this.registry = registry;
+    this.provisioner = provisioner;
+    this.secrets = secrets;
+    this.logger = logger;
+    this.connect = connect;
+    this.lifecycle = lifecycle;
     this.retireWaitMs = config.requestDeadlineMs + 1_000;
     this.empty = new EmptyTenants(connect, this.retireWaitMs);
     this.open = new LRUCache({
@@ -384,10 +417,4 @@ function unreadable(error: unknown, tenantId: string | null): unknown {
     `${which} cannot be read (${code}): it is damaged or not a database. Restore it from a backup; nothing was written.`,
     { code },
   );
-}
-
-/** A short, secret-free description of an unexpected error for logs. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
-  return String(error).slice(0, 300);
 }

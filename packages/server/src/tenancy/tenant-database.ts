@@ -1,12 +1,12 @@
 import { ReadinessSchedule } from '../rollout/readiness-schedule.js';
+import { MAX_ADD_BATCH, type PendingAdd, writeAdds } from '../store/add-batch.js';
 import type { Database } from '../store/database.js';
+import { GroupCommit } from '../store/group-commit.js';
 import { MemoryStore } from '../store/memories.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { ScopeModels } from '../store/scope-models.js';
 import { TermCounts } from '../store/term-counts.js';
 import { VectorTables } from '../store/vector-tables.js';
-import { MAX_ADD_BATCH, type PendingAdd, writeAdds } from '../writes/add-memories.js';
-import { GroupCommit } from '../writes/group-commit.js';
 
 /** How often the expiry of working memories is swept at most: the sweep sits on the context/get path. */
 const EXPIRY_SWEEP_INTERVAL_MS = 30_000;
@@ -37,7 +37,7 @@ export class TenantDatabase {
   readonly policyReadiness = new ReadinessSchedule();
   /**
    * Concurrent `memories/add` calls, written in group commits: adds that arrive while a batch is being written go
-   * together in the next one (see `writes/add-memories.ts`); null for an add whose duplicate is stored.
+   * together in the next one (see `store/add-batch.ts`); null for an add whose duplicate is stored.
    */
   readonly adds: GroupCommit<PendingAdd, MemoryRow | null>;
   private expirySweptAt = Number.NEGATIVE_INFINITY;

@@ -1,5 +1,6 @@
 import type { OperationInput } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
+import { describeError } from '../describe-error.js';
 import type { Services } from '../services.js';
 import { parseJson } from '../store/rows.js';
 import type { TenantRow } from '../store/tenant-registry.js';
@@ -7,7 +8,7 @@ import { checkAttachedDatabase, probeDatabase, validateAttachUrl } from './attac
 import { AttachPolicy } from './attach-policy.js';
 import { resolveDatabaseUrl } from './data-dir-urls.js';
 import { mappingLocation } from './database-location.js';
-import { describeError, tenantCacheKey } from './resolver.js';
+import { tenantCacheKey } from './resolver.js';
 
 type UpsertInput = OperationInput<'management.tenants.post'>;
 /** The columns that say where a mapping's database is. */

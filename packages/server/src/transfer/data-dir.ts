@@ -64,7 +64,14 @@ export async function openDataDir(
     const registry = new TenantRegistry(database);
     const secrets = SecretBox.load(config.secretKey, config.dataDir);
     const logger = createLogger('silent');
-    const resolver = new TenantResolver(config, control, registry, chooseProvisioner(config, secrets), secrets, logger);
+    const resolver = new TenantResolver({
+      config,
+      control,
+      registry,
+      provisioner: chooseProvisioner(config, secrets),
+      secrets,
+      logger,
+    });
     return { config, control, registry, resolver, close: () => database.close() };
   } catch (error) {
     await database.close();

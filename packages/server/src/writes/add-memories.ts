@@ -1,16 +1,6 @@
-import type { ResolvedScope } from '@memory-service/contract';
-import { enqueueIndexJobStatement } from '../store/index-jobs.js';
-import type { MemoryStore } from '../store/memories.js';
-import type { MemoryRow, NewMemory } from '../store/memory-rows.js';
+import type { PendingAdd } from '../store/add-batch.js';
+import type { MemoryRow } from '../store/memory-rows.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
-
-/** A `memories/add` waiting for its group commit. */
-export interface PendingAdd {
-  memory: NewMemory;
-  scope: ResolvedScope;
-  now: Date;
-  requestId: string;
-}
 
 /** What an add answers: the row it stored, or the live duplicate it found instead (`deduplicated`). */
 export interface AddedMemory {
@@ -18,23 +8,8 @@ export interface AddedMemory {
   deduplicated: boolean;
 }
 
-/**
- * The most adds one group commit takes: enough to amortise a transaction over a burst of concurrent writers, small
- * enough that one batch's transaction stays a few milliseconds.
- */
-export const MAX_ADD_BATCH = 64;
-
 /** Writes of an add whose duplicate is forgotten between its write and its lookup before it gives up (never, in practice). */
 const MAX_ADD_ATTEMPTS = 3;
-
-/**
- * Writes one group commit's adds: rows, FTS entries and index jobs in one transaction. An add whose duplicate is live
- * and visible to its scope writes nothing, no row and no index job (null; `MemoryStore.insertUnlessDuplicate`).
- */
-export function writeAdds(memories: MemoryStore, adds: PendingAdd[]): Promise<Array<MemoryRow | null>> {
-  // The job's INSERT selects the memory's row, so an add that wrote none queues none.
-  return memories.insertUnlessDuplicate(adds, (id, add) => [enqueueIndexJobStatement(id, 'add', add.now)]);
-}
 
 /**
  * Stores a memory as one member of its tenant database's group commit (adds that arrive while a batch is being

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api-error.js';
+import type { Handler } from '../../pipeline/handler-types.js';
 import { erasePerson } from '../../store/erase-user/index.js';
-import type { Handler } from '../types.js';
 
 /**
  * `POST /management/users/erase`: erases `userId` from one database of the caller's workspace (`tenantId`, or the

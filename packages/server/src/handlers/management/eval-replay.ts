@@ -1,5 +1,5 @@
 import { scoreReplay } from '../../evaluation/eval-replay.js';
-import type { Handler } from '../types.js';
+import type { Handler } from '../../pipeline/handler-types.js';
 
 /** `POST management/memory/eval/replay`: scores the given cases (nothing is read or written), echoing the scope. */
 export const evalReplay: Handler<'management.memory.evalReplay'> = async (input, context) => ({

@@ -1,8 +1,8 @@
 import { type ApiKeyEntrySchema, type KeyInventorySchema, LIMITS } from '@memory-service/contract';
 import type * as z from 'zod';
 import { ApiError } from '../../api-error.js';
+import type { Handler } from '../../pipeline/handler-types.js';
 import type { ApiKeyRow } from '../../store/control-store.js';
-import type { Handler } from '../types.js';
 
 type ApiKeyEntry = z.infer<typeof ApiKeyEntrySchema>;
 type KeyInventory = z.infer<typeof KeyInventorySchema>;

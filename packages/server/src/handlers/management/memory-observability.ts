@@ -1,6 +1,6 @@
 import { historyBuckets, historyPoints } from '../../observability/history-buckets.js';
+import type { Handler } from '../../pipeline/handler-types.js';
 import { type EndedSessionGroup, LifecycleReport } from '../../store/lifecycle-report.js';
-import type { Handler } from '../types.js';
 import { healthOf, memoryAlarms, ratio } from './observability-alarms.js';
 
 const HOUR_MS = 3_600_000;

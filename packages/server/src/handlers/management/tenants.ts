@@ -1,6 +1,6 @@
 import { resolveTenantAttachAliases } from '@memory-service/contract';
+import type { Handler } from '../../pipeline/handler-types.js';
 import { disableTenantMapping, saveTenantMapping } from '../../tenancy/tenant-mappings.js';
-import type { Handler } from '../types.js';
 import { toTenantMapping } from './tenant-mapping.js';
 
 /**

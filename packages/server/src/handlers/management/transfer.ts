@@ -1,11 +1,11 @@
 import { TRANSFER_LIMITS } from '@memory-service/contract';
 import { ApiError } from '../../api-error.js';
+import type { StreamedHandler } from '../../pipeline/handler-types.js';
 import { checkImport, type ImportOptions } from '../../transfer/check-import.js';
 import { exportSources } from '../../transfer/data-dir.js';
 import { exportChunks } from '../../transfer/export-lines.js';
 import { TransferError } from '../../transfer/transfer-error.js';
 import { writeImport } from '../../transfer/write-import.js';
-import type { StreamedHandler } from '../types.js';
 
 /**
  * `GET /management/export`: the caller's workspace (its own database and every ready tenant, or only `tenantId`) as

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 
 /** What work started by a request can see of it without being handed it: the signal its deadline aborts. */
 interface RequestScope {

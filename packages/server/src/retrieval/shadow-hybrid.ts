@@ -1,7 +1,7 @@
 import type { ResolvedScope } from '@memory-service/contract';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
-import { retrieve } from '../retrieval/retrieve.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { retrieve } from './retrieve.js';
 
 /** The seeds a graph execution starts from, and what the hybrid run behind them did. */
 export interface GraphSeeds {

@@ -1,4 +1,4 @@
-import { outsideRequestScope } from '../pipeline/request-scope.js';
+import { outsideRequestScope } from '../request-scope.js';
 
 /**
  * Group commit: work submitted while a batch is running waits for it and then runs as the next batch, so concurrent

@@ -1,0 +1,73 @@
+import type { MemoryRow } from '../store/memory-rows.js';
+import { visibleTo } from '../store/scope-filter.js';
+import type { VectorTable } from '../store/vector-tables.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { type Neighbours, SIMILARITY_CANDIDATES } from './related-memories.js';
+
+/** Memories of a batch that share a vector table and a scope: one statement searches their neighbours. */
+interface SearchGroup {
+  table: VectorTable;
+  scope: { tenantId: null; userId: string | null; projectId: string | null };
+  rows: MemoryRow[];
+}
+
+async function searchGroups(tenant: TenantDatabase, rows: readonly MemoryRow[]): Promise<SearchGroup[]> {
+  const groups = new Map<string, SearchGroup>();
+  for (const row of rows) {
+    if (row.embedding_model === null) continue;
+    const table = await tenant.vectorTables.find(row.embedding_model);
+    if (table === undefined) continue;
+    const key = JSON.stringify([table.tableName, row.user_id, row.project_id]);
+    const group = groups.get(key) ?? {
+      table,
+      scope: { tenantId: null, userId: row.user_id, projectId: row.project_id },
+      rows: [],
+    };
+    group.rows.push(row);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The cosine neighbours of a batch's memories (`nearestNeighbours` for each, through the vector index), searched
+ * with one statement per vector table and scope, usually one for the whole batch: the index search runs once per
+ * memory inside it, against the memory's stored vector, so the batch costs one round trip to the database instead of
+ * two per memory (its vector, then its search). A memory without a stored vector is left out of the map (the caller
+ * falls back to its lexical neighbours, as `nearestNeighbours` does). CROSS JOIN pins the join order (see
+ * `cosineNeighbours`); the first branch of the UNION says which memories have a vector, neighbours or not.
+ */
+export async function batchNearestNeighbours(
+  tenant: TenantDatabase,
+  rows: readonly MemoryRow[],
+): Promise<Map<string, Neighbours>> {
+  const found = new Map<string, Neighbours>();
+  for (const { table, scope, rows: members } of await searchGroups(tenant, rows)) {
+    const visible = visibleTo(scope, 'm');
+    const seqs = JSON.stringify(members.map((row) => Number(row.seq)));
+    const results = await tenant.database.all<{ seq: number; id: string | null; distance: number | null }>(
+      `SELECT b.value AS seq, NULL AS id, NULL AS distance
+         FROM json_each(?) b CROSS JOIN ${table.tableName} q ON q.memory_seq = b.value
+       UNION ALL
+       SELECT b.value, m.id, vector_distance_cos(v.embedding, q.embedding)
+         FROM json_each(?) b
+         CROSS JOIN ${table.tableName} q ON q.memory_seq = b.value
+         CROSS JOIN vector_top_k('${table.indexName}', q.embedding, ?) AS top
+         CROSS JOIN ${table.tableName} v ON v.rowid = top.id
+         CROSS JOIN memories m ON m.seq = v.memory_seq
+        WHERE m.seq <> b.value AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}`,
+      [seqs, seqs, SIMILARITY_CANDIDATES, ...visible.args],
+    );
+    const bySeq = new Map<number, Neighbours>();
+    for (const result of results) {
+      const neighbours = bySeq.get(Number(result.seq)) ?? { measure: 'cosine', scored: [] };
+      bySeq.set(Number(result.seq), neighbours);
+      if (result.id !== null) neighbours.scored.push({ id: result.id, similarity: 1 - Number(result.distance) });
+    }
+    for (const row of members) {
+      const neighbours = bySeq.get(Number(row.seq));
+      if (neighbours !== undefined) found.set(row.id, neighbours);
+    }
+  }
+  return found;
+}

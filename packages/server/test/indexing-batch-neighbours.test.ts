@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COSINE_SIMILARITY_THRESHOLD } from '../src/graph/related-memories.js';
+import type { Database } from '../src/store/database.js';
+import { workspaceDatabase } from './graph-test-helpers.js';
+import { createTestServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+let database: Database;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  database = await workspaceDatabase(server);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const add = async (content: string, scope?: Record<string, string>) =>
+  (await server.post<{ id: string }>('/memories/add', { content, ...(scope === undefined ? {} : { scope }) })).id;
+const similar = (sourceId: string) =>
+  database.all<{ target_memory_id: string; confidence: number }>(
+    `SELECT target_memory_id, confidence FROM graph_edges WHERE edge_type = 'similar_to' AND source_memory_id = ?`,
+    [sourceId],
+  );
+
+/** Indexes what is queued and returns the statements that searched the vector index meanwhile. */
+async function indexCountingSearches(): Promise<string[]> {
+  const all = vi.spyOn(database, 'all');
+  try {
+    server.services.indexing.resume();
+    await server.indexed();
+    return all.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('vector_top_k'));
+  } finally {
+    all.mockRestore();
+  }
+}
+
+describe('the indexer searches a batch’s neighbours together', () => {
+  it('indexes a batch with one vector search, and each memory still finds its neighbours, old and new', async () => {
+    const base = await add('Invoices are emailed nightly by the billing cron');
+    await server.indexed();
+    server.services.indexing.pause();
+    const copy = await add('The invoices are emailed nightly by the billing cron');
+    const first = await add('Standups happen at nine in the small meeting room');
+    const second = await add('The standups happen at nine in the small meeting room');
+    await add('Kayak rentals open in May at the marina');
+
+    expect(await indexCountingSearches()).toHaveLength(1);
+    const [toBase] = await similar(copy);
+    expect(toBase?.target_memory_id).toBe(base);
+    expect(Number(toBase?.confidence)).toBeGreaterThanOrEqual(COSINE_SIMILARITY_THRESHOLD);
+    // A neighbour written in the same batch is found too.
+    expect((await similar(second)).map((edge) => edge.target_memory_id)).toContain(first);
+  });
+
+  it('searches once per scope of the batch, and a memory never links to one its writer cannot see', async () => {
+    server.services.indexing.pause();
+    const dana = await add('Dana parks in bay twelve behind the office', { userId: 'dana' });
+    const eli = await add('Dana parks in bay twelve behind the office building', { userId: 'eli' });
+    await add('The office bike shed is behind bay twelve');
+
+    expect(await indexCountingSearches()).toHaveLength(3);
+    expect((await similar(eli)).map((edge) => edge.target_memory_id)).not.toContain(dana);
+    expect((await similar(dana)).map((edge) => edge.target_memory_id)).not.toContain(eli);
+  });
+});
