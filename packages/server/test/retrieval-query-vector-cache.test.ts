@@ -60,6 +60,15 @@ describe('query vectors asked again', () => {
     expect(asked('test/spy-a')).toBe(before);
   });
 
+  it("never reuses another tenant's vector: a quicker answer would tell one tenant what another asked", async () => {
+    await server.post('/memories/add', { content: 'Joanna bakes rye bread', scope: { tenantId: 'elsewhere' } });
+    await server.indexed();
+    await search('again');
+    const before = asked('test/spy-a');
+    expect((await search('elsewhere')).trace.appliedStrategy).toBe('hybrid');
+    expect(asked('test/spy-a')).toBe(before + 1);
+  });
+
   it('embeds the question anew once its model is registered again under the same id', async () => {
     await search('again');
     const replaced: string[] = [];

@@ -6,7 +6,8 @@
 export const QUERY_VECTOR_CACHE_SIZE = 1_024;
 
 /**
- * The vectors of query texts, by model id and exact text, least recently used dropped first. A model's vectors are
+ * The vectors of query texts, by model id and exact text (the registry prefixes the text with the tenant database
+ * asking, so no tenant reuses, or times, another's), least recently used dropped first. A model's vectors are
  * forgotten when its id is registered again or removed (`EmbeddingRegistry`): another model under the same id
  * embeds into another space. A scope whose memories move to another model asks with that model's id, so it never
  * meets the old model's vectors. Vectors are shared with the callers, who only read them.

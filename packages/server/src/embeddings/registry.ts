@@ -140,15 +140,18 @@ export class EmbeddingRegistry {
   /**
    * Embeds a query's texts like `embed`, reusing the vectors of texts this model has embedded as queries before (see
    * `QueryVectorCache`): only the others reach the model, and `tokens` counts only them; `cached` says how many were
-   * reused. For queries only: memories' texts are rarely asked twice and would only push queries out.
+   * reused. For queries only: memories' texts are rarely asked twice and would only push queries out. Vectors are
+   * reused only within one `partition` (the tenant database asking): a quicker answer must never tell one tenant
+   * that another asked the same question.
    */
   async embedQuery(
     id: string,
     values: readonly string[],
-    abortSignal?: AbortSignal,
+    options: { partition: string; abortSignal?: AbortSignal },
   ): Promise<EmbeddingResult & { cached: number }> {
     const entry = this.entries.get(id);
-    const found = values.map((value) => this.queryVectors.get(id, value));
+    const keyOf = (value: string) => `${options.partition}\u0000${value}`;
+    const found = values.map((value) => this.queryVectors.get(id, keyOf(value)));
     const missing = values.filter((_, index) => found[index] === undefined);
     const descriptor = this.describe(id);
     if (missing.length === 0 && entry !== undefined && descriptor !== undefined && !entry.loadFailed)
@@ -159,13 +162,13 @@ export class EmbeddingRegistry {
         model: descriptor,
         cached: values.length,
       };
-    const result = await this.embed(id, missing, abortSignal);
+    const result = await this.embed(id, missing, options.abortSignal);
     let next = 0;
     const embeddings = found.map((vector) => vector ?? (result.embeddings[next++] as Float32Array));
     // Kept only if the model was not replaced while it ran (its vectors would be of the old model).
     if (this.entries.get(id) === entry)
       for (const [index, value] of missing.entries())
-        this.queryVectors.set(id, value, result.embeddings[index] as Float32Array);
+        this.queryVectors.set(id, keyOf(value), result.embeddings[index] as Float32Array);
     return { ...result, embeddings, cached: values.length - missing.length };
   }
 

@@ -92,7 +92,7 @@ export async function embedQuery(tenant: TenantDatabase, request: QueryEmbedding
   const texts = queryTexts(request.query, descriptor.local);
   let vectors: Float32Array[];
   try {
-    const result = await request.registry.embedQuery(modelId, texts);
+    const result = await request.registry.embedQuery(modelId, texts, { partition: tenant.key });
     vectors = result.embeddings;
     // Metered through the log buffer: a read never waits for a write transaction. Reused vectors cost nothing.
     if (result.cached < texts.length)
