@@ -107,10 +107,18 @@ const PARTS = {
 const encoderSize = Math.max(...sizes);
 const runEncoder = !values['no-encoder'] && selected(PARTS.encoder);
 
+/**
+ * Questions the hybrid runs ask once each: the server keeps recent query vectors (a per-model LRU of 1,024), so a
+ * repeated question would measure that cache, not the query's embedding and search.
+ */
+const freshQueries = [...new Set(generateQueries(40_000, 11))];
+let freshIndex = 0;
+const nextFreshQuery = () => freshQueries[freshIndex++ % freshQueries.length]!;
+
 const contextShape = (strategy: string): RequestShape => ({
   method: 'POST',
   path: '/api/sdk/v1/context/get',
-  body: () => ({ query: nextQuery(), strategy }),
+  body: () => ({ query: strategy === 'hybrid' ? nextFreshQuery() : nextQuery(), strategy }),
 });
 const addShape: RequestShape = {
   method: 'POST',

@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from '../src/config.js';
 import { defaultHandlers } from '../src/handlers/index.js';
 import type { HandlerTable } from '../src/pipeline/handler-types.js';
 import type { Services } from '../src/services.js';
+import { tenantKey } from '../src/store/tenant-key.js';
 import { TEST_KEY } from './harness.js';
 
 interface Started {
@@ -118,8 +119,8 @@ describe('per-tenant admission', () => {
     );
     const first = search(server.app, 'busy');
     const second = search(server.app, 'busy');
-    await waitFor(() => server.services.tenantGate.load('default\u0000busy').waiting === 1);
-    expect(server.services.tenantGate.load('default\u0000busy')).toEqual({ running: 1, waiting: 1 });
+    await waitFor(() => server.services.tenantGate.load(tenantKey('default', 'busy')).waiting === 1);
+    expect(server.services.tenantGate.load(tenantKey('default', 'busy'))).toEqual({ running: 1, waiting: 1 });
     expect(entered).toBe(1);
 
     const refused = await search(server.app, 'busy');
@@ -151,7 +152,7 @@ describe('a tenant’s writes beside its reads', () => {
       },
     );
     const reads = [search(server.app, 'busy'), search(server.app, 'busy')];
-    await waitFor(() => server.services.tenantGate.load('default\u0000busy').waiting === 1);
+    await waitFor(() => server.services.tenantGate.load(tenantKey('default', 'busy')).waiting === 1);
 
     const added = await server.app.request('/api/sdk/v1/memories/add', {
       method: 'POST',
@@ -159,7 +160,7 @@ describe('a tenant’s writes beside its reads', () => {
       body: JSON.stringify({ content: 'Written while the reads wait', scope: { tenantId: 'busy' } }),
     });
     expect(added.status).toBe(201);
-    expect(server.services.tenantGate.load('default\u0000busy', ['read'])).toEqual({ running: 1, waiting: 1 });
+    expect(server.services.tenantGate.load(tenantKey('default', 'busy'), ['read'])).toEqual({ running: 1, waiting: 1 });
 
     hold.open();
     for (const read of reads) expect((await read).status).toBe(200);

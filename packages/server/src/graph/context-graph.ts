@@ -65,7 +65,7 @@ export async function graphForContext(
     );
     return { ...NOT_EXECUTED, executed: true, applied: plan.apply, error: true };
   }
-  const outcome = await runGraphStage(database, {
+  const outcome = await runGraphStage(tenant, {
     seedIds: seeds.seedIds,
     excludeIds: new Set([...input.servedIds, ...input.ruleIds]),
     depth: input.graphDepth,

@@ -1,8 +1,7 @@
 import type { ContextMode, ResolvedScope, RetrievedMemory, RolloutMode } from '@memory-service/contract';
-import type { Database } from '../store/database.js';
 import { recordGraphError } from '../store/graph-errors.js';
-import { MemoryStore } from '../store/memories.js';
 import { toMemory } from '../store/memory-rows.js';
+import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { expandFromSeeds } from './expand.js';
 
 /** Whether and how graph expansion takes part in a context call. */
@@ -37,7 +36,7 @@ export interface GraphStageOutcome {
 
 /** Runs expansion from the seeds; a failure is recorded (GRAPH_EXPANSION_FAILED) and answered without the graph. */
 export async function runGraphStage(
-  database: Database,
+  tenant: TenantDatabase,
   input: {
     seedIds: readonly string[];
     excludeIds: ReadonlySet<string>;
@@ -48,6 +47,7 @@ export async function runGraphStage(
     now: Date;
   },
 ): Promise<GraphStageOutcome> {
+  const { database } = tenant;
   try {
     const { candidates } = await expandFromSeeds(database, {
       seedIds: input.seedIds,
@@ -58,7 +58,7 @@ export async function runGraphStage(
       layer: input.mode === 'working' ? 'working' : input.mode === 'long_term' ? 'long_term' : null,
     });
     const chosen = candidates.slice(0, input.limit);
-    const rows = await new MemoryStore(database).findManyVisible(
+    const rows = await tenant.memories.findManyVisible(
       chosen.map((candidate) => candidate.memoryId),
       input.scope,
     );

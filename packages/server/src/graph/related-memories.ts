@@ -5,7 +5,6 @@ import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
 import { subjectPeers } from '../store/graph-edges.js';
-import { MemoryStore } from '../store/memories.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { visibleTo } from '../store/scope-filter.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
@@ -155,11 +154,11 @@ export async function similarMemories(tenant: TenantDatabase, row: MemoryRow): P
 }
 
 /** `caused_by` / `depends_on` edges to live memories the writer can see, named in metadata. */
-export async function metadataEdges(database: Database, row: MemoryRow, metadata: Record<string, unknown>) {
+export async function metadataEdges(tenant: TenantDatabase, row: MemoryRow, metadata: Record<string, unknown>) {
   const relations = metadataRelations(metadata).filter((relation) => relation.targetId !== row.id);
   if (relations.length === 0) return [];
   const ids = [...new Set(relations.map((relation) => relation.targetId))];
-  const found = await new MemoryStore(database).findManyVisible(ids, scopeOf(row));
+  const found = await tenant.memories.findManyVisible(ids, scopeOf(row));
   const existing = new Set(found.map((entry) => entry.id));
   return relations
     .filter((relation) => existing.has(relation.targetId))

@@ -35,7 +35,7 @@ async function relationsOf(
 ): Promise<MemoryEdge[]> {
   const metadata = toMemory(row).metadata;
   const neighbours = searched ?? (await nearestNeighbours(tenant, row));
-  const named = await metadataEdges(tenant.database, row, metadata);
+  const named = await metadataEdges(tenant, row, metadata);
   const subject =
     groupKey === null
       ? { edges: [], compared: [] }

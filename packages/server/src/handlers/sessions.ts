@@ -2,11 +2,11 @@ import { ApiError } from '../api-error.js';
 import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
 import { latestSummary, renderTranscript, snapshotSlug } from '../sessions/transcript.js';
 import { type SessionRow, toListedSession, toSession, toSessionEvent, toSnapshot } from '../store/session-rows.js';
-import { SessionStore } from '../store/sessions.js';
+import type { SessionStore } from '../store/sessions.js';
 
 /** The session store of the request's tenant database. */
 export async function sessionStoreOf(context: HandlerContext): Promise<SessionStore> {
-  return new SessionStore((await context.tenant()).database);
+  return (await context.tenant()).sessions;
 }
 
 /** The session with this id among those visible to the request's scope, else 404 SESSION_NOT_FOUND. */

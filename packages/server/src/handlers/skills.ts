@@ -10,14 +10,14 @@ import {
 } from '../skills/file-mirror.js';
 import { toSessionEvent } from '../store/session-rows.js';
 import { decodeSkillListCursor, encodeSkillListCursor } from '../store/skill-list-cursor.js';
-import { type SkillFileRow, SkillStore, toSkillFile } from '../store/skills.js';
+import { type SkillFileRow, type SkillStore, toSkillFile } from '../store/skills.js';
 import { requireVisibleSession, sessionStoreOf } from './sessions.js';
 
 /** Said when the row is saved but its file-mode mirror could not be written (the server log says why). */
 const MIRROR_NOT_WRITTEN = '; its file mirror could not be written (see the server log)';
 
 async function skillStoreOf(context: HandlerContext): Promise<SkillStore> {
-  return new SkillStore((await context.tenant()).database);
+  return (await context.tenant()).skills;
 }
 
 /** Where this request's skill files are mirrored in file mode (MEMORY_FILE_MODE_ENABLED). */

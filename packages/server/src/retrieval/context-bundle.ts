@@ -1,21 +1,9 @@
-import {
-  type ContextMode,
-  DEFAULTS,
-  LIMITS,
-  type OperationData,
-  type ResolvedScope,
-  type RetrievedMemory,
-  type RolloutMode,
-  type Strategy,
-} from '@memory-service/contract';
-import type { EmbeddingRegistry } from '../embeddings/registry.js';
+import { type ContextMode, DEFAULTS, LIMITS, type OperationData, type RetrievedMemory } from '@memory-service/contract';
 import { conflictsAmong, newerAboveOlder } from '../graph/conflicts.js';
 import { graphForContext } from '../graph/context-graph.js';
 import { newerFirstPairs } from '../graph/newer-first.js';
-import type { Database } from '../store/database.js';
 import { toMemory } from '../store/memory-rows.js';
 import type { RetrievalMetricsRow } from '../store/retrieval-metrics.js';
-import { SkillStore } from '../store/skills.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { ContextRequest } from './context-request.js';
 import { contextTrace } from './context-trace.js';
@@ -60,10 +48,10 @@ async function rulesFor(
 }
 
 /** Skill files for the bundle: at most `DEFAULTS.contextSkillFiles`, whole, within `LIMITS.contextSkillFileBytes`. */
-async function skillFilesFor(database: Database, request: ContextRequest) {
+async function skillFilesFor(tenant: TenantDatabase, request: ContextRequest) {
   if (!request.includeSkillFiles || request.mode === 'rules_only') return { files: [], omitted: 0 };
   const budget = { files: DEFAULTS.contextSkillFiles, bytes: LIMITS.contextSkillFileBytes };
-  return new SkillStore(database).selectForContext(request.scope, request.query, budget, request.now);
+  return tenant.skills.selectForContext(request.scope, request.query, budget, request.now);
 }
 
 /** The ranked candidates of the request's strategy, superseded ones left out (none for `rules_only`). */
@@ -139,7 +127,7 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
     conflicts,
     outcome?.time != null,
   );
-  const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(tenant.database, request);
+  const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(tenant, request);
   const data: OperationData<'context.get'> = {
     mode: request.mode,
     query: request.query,

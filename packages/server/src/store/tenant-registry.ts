@@ -1,6 +1,7 @@
 import type { InValue } from '@libsql/client';
 import { controlCache } from './control-cache.js';
 import type { Database } from './database.js';
+import { tenantKey } from './tenant-key.js';
 
 /** A row of the `tenants` table of the control database. */
 export interface TenantRow {
@@ -26,7 +27,7 @@ export class TenantRegistry {
 
   /** A mapping (cached briefly: resolved on every tenant request). */
   async find(ownerId: string, tenantId: string): Promise<TenantRow | undefined> {
-    return this.rows.read(cacheKey(ownerId, tenantId), () =>
+    return this.rows.read(tenantKey(ownerId, tenantId), () =>
       this.database.get<TenantRow>('SELECT * FROM tenants WHERE owner_id = ? AND tenant_id = ?', [ownerId, tenantId]),
     );
   }
@@ -50,7 +51,7 @@ export class TenantRegistry {
 
   /** Inserts or replaces a mapping. */
   async save(row: TenantRow): Promise<void> {
-    await this.rows.writing(cacheKey(row.owner_id, row.tenant_id), () =>
+    await this.rows.writing(tenantKey(row.owner_id, row.tenant_id), () =>
       this.database.run(
         `${INSERT_MAPPING}
          ON CONFLICT (owner_id, tenant_id) DO UPDATE SET mode = excluded.mode, status = excluded.status,
@@ -75,7 +76,7 @@ export class TenantRegistry {
    * mappings, checked in the same statement; returns whether it was inserted (first writer wins).
    */
   async insertIfAbsent(row: TenantRow, quota = 0): Promise<boolean> {
-    const changed = await this.rows.writing(cacheKey(row.owner_id, row.tenant_id), () =>
+    const changed = await this.rows.writing(tenantKey(row.owner_id, row.tenant_id), () =>
       this.database.run(
         `INSERT INTO tenants (${MAPPING_COLUMNS}) SELECT ${MAPPING_COLUMNS.replace(/\w+/g, '?')}
          WHERE ? = 0 OR (SELECT count(*) FROM tenants WHERE owner_id = ?) < ?
@@ -106,8 +107,4 @@ function mappingArgs(row: TenantRow): InValue[] {
     row.created_at,
     row.updated_at,
   ];
-}
-
-function cacheKey(ownerId: string, tenantId: string): string {
-  return `${ownerId}\u0000${tenantId}`;
 }

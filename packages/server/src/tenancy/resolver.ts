@@ -8,6 +8,7 @@ import type { ControlStore } from '../store/control-store.js';
 import { Database, type DatabaseLocation } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { tenantMigrations } from '../store/migrations/tenant.js';
+import { tenantKey } from '../store/tenant-key.js';
 import type { TenantRegistry, TenantRow } from '../store/tenant-registry.js';
 import { resolveDatabaseUrl } from './data-dir-urls.js';
 import { mappingLocation } from './database-location.js';
@@ -75,11 +76,6 @@ export interface TenantResolverOptions {
   connect?: (location: DatabaseLocation) => Promise<Database>;
   /** What runs beside each open database (the indexer); nothing unless given. */
   lifecycle?: DatabaseLifecycle;
-}
-
-/** The cache key of a tenant's open database (management drops it when the mapping changes). */
-export function tenantCacheKey(ownerId: string, tenantId: string): string {
-  return `tenant:${ownerId}:${tenantId}`;
 }
 
 /**
@@ -212,7 +208,7 @@ export class TenantResolver {
   }
 
   private async workspace<T>(ownerId: string, take: (entry: Promise<TenantDatabase>) => Promise<T>): Promise<T> {
-    return take(this.cached(`workspace:${ownerId}`, null, await this.workspaceLocation(ownerId)));
+    return take(this.cached(tenantKey(ownerId, null), null, await this.workspaceLocation(ownerId)));
   }
 
   /** Where an owner's workspace database is (a data-dir-relative file resolved against this server's data dir). */
@@ -292,7 +288,7 @@ export class TenantResolver {
   }
 
   private openMapping(row: TenantRow): Promise<TenantDatabase> {
-    return this.cached(tenantCacheKey(row.owner_id, row.tenant_id), row.tenant_id, this.mappingLocationOf(row));
+    return this.cached(tenantKey(row.owner_id, row.tenant_id), row.tenant_id, this.mappingLocationOf(row));
   }
 
   /** Where a usable mapping's database is, or the tenancy error of one that is not. */

@@ -5,6 +5,8 @@ import { GroupCommit } from '../store/group-commit.js';
 import { MemoryStore } from '../store/memories.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { ScopeModels } from '../store/scope-models.js';
+import { SessionStore } from '../store/sessions.js';
+import { SkillStore } from '../store/skills.js';
 import { TermCounts } from '../store/term-counts.js';
 import { VectorTables } from '../store/vector-tables.js';
 
@@ -21,7 +23,7 @@ const NO_HOOKS: TenantDatabaseHooks = { jobsQueued: () => undefined };
 
 /**
  * An open, migrated tenant (or workspace) database and the state kept beside it, which lives as long as it is open:
- * its caches (vector tables, term counts, the models projects were embedded with) and the group commit its
+ * its stores (the one door to its tables: nothing else constructs one), its caches (vector tables, term counts, the models projects were embedded with) and the group commit its
  * `memories/add` calls share. The tenant resolver hands these out; nothing else keeps state per database.
  */
 export class TenantDatabase {
@@ -33,6 +35,10 @@ export class TenantDatabase {
   readonly scopeModels: ScopeModels;
   /** Memories and their full-text index. */
   readonly memories: MemoryStore;
+  /** Sessions, their events and snapshots. */
+  readonly sessions: SessionStore;
+  /** Skill files. */
+  readonly skills: SkillStore;
   /** When the retrieval policy's readiness gate may run again (see `rollout/policy-autopilot.ts`). */
   readonly policyReadiness = new ReadinessSchedule();
   /**
@@ -59,6 +65,8 @@ export class TenantDatabase {
     this.termCounts = new TermCounts(database);
     this.scopeModels = new ScopeModels(database);
     this.memories = new MemoryStore(database);
+    this.sessions = new SessionStore(database);
+    this.skills = new SkillStore(database);
     this.adds = new GroupCommit(async (adds) => {
       const rows = await writeAdds(this.memories, adds);
       // A batch of duplicates queued no job.

@@ -3,12 +3,12 @@ import { ApiError } from '../api-error.js';
 import { describeError } from '../describe-error.js';
 import type { Services } from '../services.js';
 import { parseJson } from '../store/rows.js';
+import { tenantKey } from '../store/tenant-key.js';
 import type { TenantRow } from '../store/tenant-registry.js';
 import { checkAttachedDatabase, probeDatabase, validateAttachUrl } from './attach.js';
 import { AttachPolicy } from './attach-policy.js';
 import { resolveDatabaseUrl } from './data-dir-urls.js';
 import { mappingLocation } from './database-location.js';
-import { tenantCacheKey } from './resolver.js';
 
 type UpsertInput = OperationInput<'management.tenants.post'>;
 /** The columns that say where a mapping's database is. */
@@ -47,7 +47,7 @@ export async function saveTenantMapping(
     updated_at: timestamp,
   };
   await registry.save(row);
-  await resolver.forget(tenantCacheKey(ownerId, input.tenantId));
+  await resolver.forget(tenantKey(ownerId, input.tenantId));
   logger.info('tenant mapping saved', { tenantId: input.tenantId, mode: input.mode, created: existing === undefined });
   return { row, created: existing === undefined };
 }
@@ -66,7 +66,7 @@ export async function disableTenantMapping(
   }
   const row: TenantRow = { ...existing, status: 'disabled', updated_at: now.toISOString() };
   await registry.save(row);
-  await resolver.forget(tenantCacheKey(ownerId, tenantId));
+  await resolver.forget(tenantKey(ownerId, tenantId));
   logger.info('tenant mapping disabled', { tenantId });
   return row;
 }
