@@ -23,15 +23,39 @@ export function allOf(...conditions: Condition[]): Condition {
   return { sql: conditions.map((each) => each.sql).join(' AND '), args: conditions.flatMap((each) => each.args) };
 }
 
+/** Records written with exactly this user, or shared records (no user) when the value is absent. */
+function exactly(name: string, value: string | null): Condition {
+  return value === null ? { sql: `${name} IS NULL`, args: [] } : { sql: `${name} = ?`, args: [value] };
+}
+
 /**
- * Visibility inside a database (docs/architecture.md#tenancy-and-visibility): with a userId, that user's records plus shared ones (no userId);
- * without, shared records only. projectId works the same way.
+ * The project condition of a request that names one record by id (get, history, edit, forget, restore) or selects a
+ * user's records for a bulk forget or a vacuum: the named project and project-less records when a projectId is
+ * given, and no condition when none is. projectId is not an authentication boundary, it narrows
+ * (docs/architecture.md#tenancy-and-visibility): a client that stored a memory in a project and forgets it by id
+ * without one (the memories.sh client sends no projectId on edit, forget and bulk forget) reaches it, as the user it
+ * belongs to and no one else.
+ */
+function projectIfNamed(name: string, value: string | null): Condition {
+  return value === null ? { sql: '1', args: [] } : ownOrShared(name, value);
+}
+
+/** A scope's user condition and project condition, over the columns of `alias`. */
+function scopeCondition(
+  scope: ResolvedScope,
+  alias: string,
+  user: (name: string, value: string | null) => Condition,
+  project: (name: string, value: string | null) => Condition,
+): Condition {
+  return allOf(user(column(alias, 'user_id'), scope.userId), project(column(alias, 'project_id'), scope.projectId));
+}
+
+/**
+ * Visibility inside a database (docs/architecture.md#tenancy-and-visibility): with a userId, that user's records plus
+ * shared ones (no userId); without, shared records only. projectId works the same way.
  */
 export function visibleTo(scope: ResolvedScope, alias = ''): Condition {
-  return allOf(
-    ownOrShared(column(alias, 'user_id'), scope.userId),
-    ownOrShared(column(alias, 'project_id'), scope.projectId),
-  );
+  return scopeCondition(scope, alias, ownOrShared, ownOrShared);
 }
 
 /**
@@ -40,29 +64,12 @@ export function visibleTo(scope: ResolvedScope, alias = ''): Condition {
  * projects. A user reads shared records but never changes them: they are every other user's too.
  */
 export function ownedBy(scope: ResolvedScope, alias = ''): Condition {
-  const user = column(alias, 'user_id');
-  const userCondition: Condition =
-    scope.userId === null ? { sql: `${user} IS NULL`, args: [] } : { sql: `${user} = ?`, args: [scope.userId] };
-  return allOf(userCondition, ownOrShared(column(alias, 'project_id'), scope.projectId));
-}
-
-/**
- * The project condition of a request that names one record by id (get, history, edit, forget, restore) or selects a
- * user's records for a bulk forget or a vacuum: the named project and project-less records when a projectId is given, and no
- * condition when none is. projectId is not an authentication boundary, it narrows (docs/architecture.md#tenancy-and-visibility):
- * a client that stored a memory in a project and forgets it by id without one (the memories.sh client sends no
- * projectId on edit, forget and bulk forget) reaches it, as the user it belongs to and no one else.
- */
-function projectIfNamed(name: string, value: string | null): Condition {
-  return value === null ? { sql: '1', args: [] } : ownOrShared(name, value);
+  return scopeCondition(scope, alias, exactly, ownOrShared);
 }
 
 /** `visibleTo` for one record named by id: the projectId narrows only when the request gives one. */
 export function visibleById(scope: ResolvedScope, alias = ''): Condition {
-  return allOf(
-    ownOrShared(column(alias, 'user_id'), scope.userId),
-    projectIfNamed(column(alias, 'project_id'), scope.projectId),
-  );
+  return scopeCondition(scope, alias, ownOrShared, projectIfNamed);
 }
 
 /**
@@ -71,10 +78,7 @@ export function visibleById(scope: ResolvedScope, alias = ''): Condition {
  * `ownedBy`: a merge never joins two projects' records.
  */
 export function ownedById(scope: ResolvedScope, alias = ''): Condition {
-  const user = column(alias, 'user_id');
-  const userCondition: Condition =
-    scope.userId === null ? { sql: `${user} IS NULL`, args: [] } : { sql: `${user} = ?`, args: [scope.userId] };
-  return allOf(userCondition, projectIfNamed(column(alias, 'project_id'), scope.projectId));
+  return scopeCondition(scope, alias, exactly, projectIfNamed);
 }
 
 /** Whether a record the scope sees is one it may only read: shared (no user) while the request names a user. */
