@@ -38,6 +38,8 @@ describe('adding memories in the console', () => {
     const dialog = page.getByRole('dialog', { name: 'Add a memory' });
     await dialog.getByLabel('Content').fill('The warehouse closes early on the last Friday of each month.');
     await dialog.getByLabel('Type').selectOption('rule');
+    // The layer follows the type until the person picks one: a rule is stored as a rule, served in every answer.
+    expect(await dialog.getByLabel('Layer').inputValue()).toBe('rule');
     await dialog.getByLabel('Tags').fill('warehouse, hours');
     await dialog.getByLabel('Happened at').fill('2026-03-02T09:30');
     await screenshot(page, 'm01-add-memory-dialog', { fullPage: false });
@@ -49,6 +51,7 @@ describe('adding memories in the console', () => {
     const stored = (await client.memories.list({ limit: 1 })).memories[0]!;
     expect(stored.content).toBe('The warehouse closes early on the last Friday of each month.');
     expect(stored.type).toBe('rule');
+    expect(stored.layer).toBe('rule');
     expect(stored.tags).toEqual(['warehouse', 'hours']);
     // The field is in the browser's zone; what the server keeps is that moment in UTC.
     const sent = await page.evaluate(() => new Date('2026-03-02T09:30').toISOString());

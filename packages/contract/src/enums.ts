@@ -10,6 +10,11 @@ export const MEMORY_LAYERS = ['rule', 'working', 'long_term'] as const;
 export const MemoryLayerSchema = z.enum(MEMORY_LAYERS);
 export type MemoryLayer = z.infer<typeof MemoryLayerSchema>;
 
+/** The layer of a memory whose request names none: `rule` for a rule, else `long_term`. */
+export function defaultLayer(type: MemoryType): MemoryLayer {
+  return type === 'rule' ? 'rule' : 'long_term';
+}
+
 /** Context modes of `context/get`. */
 export const CONTEXT_MODES = ['all', 'working', 'long_term', 'rules_only'] as const;
 export const ContextModeSchema = z.enum(CONTEXT_MODES);

@@ -8,6 +8,7 @@ export {
   type CheckpointRole,
   CONTEXT_MODES,
   type ContextMode,
+  defaultLayer,
   type EdgeType,
   EMBEDDING_CONFIG_SOURCE_OF,
   EMBEDDING_CONFIG_SOURCES,

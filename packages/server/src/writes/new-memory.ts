@@ -1,14 +1,15 @@
-import { DEFAULTS, type MemoryLayer, type MemoryType, type OperationInput } from '@memory-service/contract';
+import {
+  DEFAULTS,
+  defaultLayer,
+  type MemoryLayer,
+  type MemoryType,
+  type OperationInput,
+} from '@memory-service/contract';
 import type { NewMemory } from '../store/memory-rows.js';
 import { occurredAtOf } from './occurred-at.js';
 
 /** The type of a memory whose request names none. */
 const DEFAULT_TYPE: MemoryType = 'note';
-
-/** The layer of a memory whose request names none: `rule` for a rule, else `long_term`. */
-export function defaultLayer(type: MemoryType): MemoryLayer {
-  return type === 'rule' ? 'rule' : 'long_term';
-}
 
 /**
  * When a memory of this layer expires: a working memory after the working TTL (`DEFAULTS.workingMemoryTtlHours`,

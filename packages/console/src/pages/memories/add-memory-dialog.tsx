@@ -1,5 +1,5 @@
 import type { Memory, MemoryLayer, MemoryType } from '@memory-service/client';
-import { LIMITS } from '@memory-service/contract';
+import { defaultLayer, LIMITS } from '@memory-service/contract';
 import { useState } from 'preact/hooks';
 import { useAction } from '../../api/use-action.js';
 import { Dialog } from '../../components/dialog.js';
@@ -56,6 +56,7 @@ export function AddMemoryDialog({
   onAdded: (added: AddedMemory) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [layerPicked, setLayerPicked] = useState(false);
   const add = useAction((client, request: ReturnType<typeof addRequest>) => client.memories.add(request));
   const set = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -63,6 +64,7 @@ export function AddMemoryDialog({
   };
   const close = () => {
     setDraft(EMPTY_DRAFT);
+    setLayerPicked(false);
     add.reset();
     onClose();
   };
@@ -76,6 +78,7 @@ export function AddMemoryDialog({
           const result = await add.run(addRequest(draft));
           if (result === undefined) return;
           setDraft(EMPTY_DRAFT);
+          setLayerPicked(false);
           onAdded({ memory: result.memory, deduplicated: result.deduplicated === true });
         }}
       >
@@ -92,8 +95,12 @@ export function AddMemoryDialog({
         <TypeLayerFields
           type={draft.type}
           layer={draft.layer}
-          onType={(type) => set({ type })}
-          onLayer={(layer) => set({ layer })}
+          // The layer follows the type (a rule is served as a rule) until the person picks one.
+          onType={(type) => set({ type, ...(layerPicked ? {} : { layer: defaultLayer(type) }) })}
+          onLayer={(layer) => {
+            setLayerPicked(true);
+            set({ layer });
+          }}
           typeHint="A rule is followed in every answer; facts, decisions and notes are recalled when relevant."
         />
         <div class="field-row">
