@@ -16,8 +16,11 @@ const lastYear = new Date(now).getUTCFullYear() - 1;
 const iso = (time: number) => new Date(time).toISOString();
 /** Noon on the Thursday of last week. */
 const lastWeek = iso(thisMonday - 4 * DAY + 12 * 3_600_000);
-/** Earlier today, never before this Monday (so never in last week). */
-const today = iso(Math.max(now - 3_600_000, thisMonday + 60_000));
+/**
+ * Earlier today (UTC), never before this Monday (so never in last week) nor before midnight (so never "yesterday", in
+ * the first hour of a day too).
+ */
+const today = iso(Math.max(now - 3_600_000, Math.min(now, Math.floor(now / DAY) * DAY + 60_000)));
 
 let server: TestServer;
 
