@@ -2,13 +2,11 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SENTENCE_ENCODER_MODEL_ID } from '../../packages/server/src/embedding-models/default-model.js';
 import { createBuiltInRegistry } from '../../packages/server/src/embeddings/default-registry.js';
 import { createHashEmbeddingModel } from '../../packages/server/src/embeddings/hash-embedding.js';
 import type { EmbeddingModelDefinition } from '../../packages/server/src/embeddings/model-definition.js';
-import {
-  createSentenceEncoderModel,
-  SENTENCE_ENCODER_MODEL_ID,
-} from '../../packages/server/src/embeddings/sentence-encoder.js';
+import { createSentenceEncoderModel } from '../../packages/server/src/embeddings/sentence-encoder.js';
 import type { RankedCandidate } from '../../packages/server/src/retrieval/candidate-filter.js';
 import { withConversationWindows } from '../../packages/server/src/retrieval/conversation-window.js';
 import { queryTerms } from '../../packages/server/src/retrieval/fts-query.js';

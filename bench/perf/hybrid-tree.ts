@@ -1,10 +1,8 @@
+import { SENTENCE_ENCODER_MODEL_ID } from '../../packages/server/src/embedding-models/default-model.js';
 import { createBuiltInRegistry } from '../../packages/server/src/embeddings/default-registry.js';
 import { createHashEmbeddingModel } from '../../packages/server/src/embeddings/hash-embedding.js';
 import type { EmbeddingModelDefinition } from '../../packages/server/src/embeddings/model-definition.js';
-import {
-  createSentenceEncoderModel,
-  SENTENCE_ENCODER_MODEL_ID,
-} from '../../packages/server/src/embeddings/sentence-encoder.js';
+import { createSentenceEncoderModel } from '../../packages/server/src/embeddings/sentence-encoder.js';
 import { retrieve } from '../../packages/server/src/retrieval/retrieve.js';
 import { Database } from '../../packages/server/src/store/database.js';
 import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // Worker threads are entries of their own, built beside the bundles that spawn them (src/workers/spawn-worker.ts).
+  // Worker threads are entries of their own, built beside the bundles that spawn them (src/spawn-worker.ts).
   entry: {
     index: 'src/index.ts',
     cli: 'src/cli.ts',

@@ -1,3 +1,6 @@
+import { IdempotencyLedger } from './admission/idempotency.js';
+import { SlidingWindowRateLimiter } from './admission/rate-limiter.js';
+import { TenantGate } from './admission/tenant-gate.js';
 import { API_KEY_PATTERN, hashApiKey } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
 import { createEmbeddingRegistry } from './embeddings/default-registry.js';
@@ -6,11 +9,8 @@ import { sharedInferencePool } from './embeddings/shared-inference-pool.js';
 import { IndexingService } from './indexing/indexing-service.js';
 import { reopenKnownDatabases } from './indexing/reopen-known-databases.js';
 import { createLogger, type Logger } from './logger.js';
-import { createObservability } from './observability/observability.js';
-import { Readiness } from './observability/readiness.js';
-import { IdempotencyLedger } from './pipeline/idempotency.js';
-import { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
-import { TenantGate } from './pipeline/tenant-gate.js';
+import { createObservability } from './operator/observability.js';
+import { Readiness } from './operator/readiness.js';
 import type { Services } from './services.js';
 import { ControlStore, DEFAULT_OWNER_ID } from './store/control-store.js';
 import { Database } from './store/database.js';
@@ -19,13 +19,13 @@ import { IdempotencyKeys } from './store/idempotency-keys.js';
 import { migrate } from './store/migrate.js';
 import { controlMigrations } from './store/migrations/control.js';
 import { TenantRegistry } from './store/tenant-registry.js';
+import { chooseProvisioner } from './tenancy/choose-provisioner.js';
 import { storedDatabaseUrl } from './tenancy/data-dir-urls.js';
 import { namespaceFetch } from './tenancy/host-routed-fetch.js';
-import { FileProvisioner, type TenantProvisioner } from './tenancy/provisioner.js';
+import type { TenantProvisioner } from './tenancy/provisioner.js';
 import { relocateDatabases } from './tenancy/relocate-databases.js';
 import { TenantResolver } from './tenancy/resolver.js';
 import { SecretBox } from './tenancy/secrets.js';
-import { SqldProvisioner } from './tenancy/sqld-provisioner.js';
 
 /** How long after start the sweep reopening known databases (to resume their index jobs) waits. */
 const INDEX_SWEEP_DELAY_MS = 1_000;
@@ -147,22 +147,6 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
   // Jobs a killed process left in known databases resume in the background, after start-up.
   indexing.scheduleSweep(() => reopenKnownDatabases(services), INDEX_SWEEP_DELAY_MS);
   return services;
-}
-
-/**
- * The provisioner MEMORY_TENANT_PROVISIONER names: `file` (a libSQL file per tenant in the data dir) or `sqld`
- * (a namespace per tenant on a libSQL server, which needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL).
- */
-export function chooseProvisioner(config: ServerConfig, secrets: SecretBox): TenantProvisioner {
-  if (config.tenantProvisioner !== 'sqld') return new FileProvisioner();
-  if (!config.sqldAdminUrl || !config.sqldUrl) {
-    throw new Error('MEMORY_TENANT_PROVISIONER=sqld needs MEMORY_SQLD_ADMIN_URL and MEMORY_SQLD_URL');
-  }
-  return new SqldProvisioner({
-    adminUrl: config.sqldAdminUrl,
-    url: config.sqldUrl,
-    keyedDigest: (value) => secrets.digest(value),
-  });
 }
 
 /** Closes every database the services hold. */

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FeatureFlag } from '@memory-service/contract';
 import * as z from 'zod';
-import { AI_SDK_PROVIDERS } from './embeddings/ai-sdk-providers.js';
-import { DEFAULT_EMBEDDING_MODEL } from './embeddings/default-model.js';
-import { type EndpointConfig, EndpointConfigSchema } from './embeddings/endpoint-config.js';
+import { AI_SDK_PROVIDERS } from './embedding-models/ai-sdk-providers.js';
+import { DEFAULT_EMBEDDING_MODEL } from './embedding-models/default-model.js';
+import { type EndpointConfig, EndpointConfigSchema } from './embedding-models/endpoint-config.js';
 import { LOG_LEVELS } from './logger.js';
 
 export { LOG_LEVELS, type LogLevel } from './logger.js';

@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { type BootstrapOptions, closeServices, createServices } from './bootstrap.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { capConnections, httpServerOptions } from './http-limits.js';
-import { createMetricsApp } from './observability/operator-routes.js';
+import { createMetricsApp } from './operator-routes.js';
 import type { Services } from './services.js';
 
 /** A running server. */

@@ -1,12 +1,12 @@
+import type { IdempotencyLedger } from './admission/idempotency.js';
+import type { SlidingWindowRateLimiter } from './admission/rate-limiter.js';
+import type { TenantGate } from './admission/tenant-gate.js';
 import type { ServerConfig } from './config.js';
 import type { InferencePoolLease } from './embeddings/inference-pool.js';
 import type { EmbeddingRegistry } from './embeddings/registry.js';
 import type { IndexingService } from './indexing/indexing-service.js';
 import type { Logger } from './logger.js';
-import type { Observability } from './observability/observability.js';
-import type { IdempotencyLedger } from './pipeline/idempotency.js';
-import type { SlidingWindowRateLimiter } from './pipeline/rate-limiter.js';
-import type { TenantGate } from './pipeline/tenant-gate.js';
+import type { Observability } from './operator/observability.js';
 import type { ControlStore } from './store/control-store.js';
 import type { TenantRegistry } from './store/tenant-registry.js';
 import type { TenantResolver } from './tenancy/resolver.js';

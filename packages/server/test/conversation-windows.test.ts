@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_EMBEDDING_MODEL } from '../src/embeddings/default-model.js';
+import { DEFAULT_EMBEDDING_MODEL } from '../src/embedding-models/default-model.js';
 import { createTestServer, type TestServer } from './harness.js';
 
 // Hybrid reads each memory with the memories said around it (`retrieval/conversation-window.ts`): a reply that names

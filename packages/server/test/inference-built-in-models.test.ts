@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SENTENCE_ENCODER_MODEL_ID } from '../src/embedding-models/default-model.js';
 import { createBuiltInRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
-import { SENTENCE_ENCODER_MODEL_ID } from '../src/embeddings/sentence-encoder.js';
 import { loadSentenceEncoder } from '../src/embeddings/sentence-encoder-runtime.js';
 
 const texts = ['Payments use Stripe with idempotency keys', '', 'We camped by the lake on our trip'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SlidingWindowRateLimiter } from '../src/pipeline/rate-limiter.js';
+import { SlidingWindowRateLimiter } from '../src/admission/rate-limiter.js';
 import { pinClock } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
 

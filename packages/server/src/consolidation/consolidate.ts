@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsolidationRun, OperationData } from '@memory-service/contract';
+import type { ConsolidationCandidate } from '../store/consolidation-plan-rows.js';
 import {
   applyPlanStatements,
   type ConsolidationSelection,
@@ -8,7 +9,7 @@ import {
 } from '../store/consolidation-runs.js';
 import type { Database } from '../store/database.js';
 import { lifecycleStatement } from '../store/memory-rows.js';
-import { type ConsolidationCandidate, planConsolidation } from './plan-consolidation.js';
+import { planConsolidation } from './plan-consolidation.js';
 
 /** Candidates whose write-time edges are read per query (an IN list on the edges' primary key). */
 const EDGE_LOOKUP_CHUNK = 500;

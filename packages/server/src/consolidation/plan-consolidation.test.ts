@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ConsolidationCandidate, planConsolidation } from './plan-consolidation.js';
+import type { ConsolidationCandidate } from '../store/consolidation-plan-rows.js';
+import { planConsolidation } from './plan-consolidation.js';
 
 let seq = 0;
 function memory(id: string, content: string, occurredAt: string, overrides: Partial<ConsolidationCandidate> = {}) {

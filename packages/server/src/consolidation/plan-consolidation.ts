@@ -1,36 +1,11 @@
+import type {
+  ConsolidationCandidate,
+  ConsolidationGroup,
+  ConsolidationPlan,
+} from '../store/consolidation-plan-rows.js';
 import { replacesStatement } from './same-claim.js';
 import { paraphraseKey } from './statement-facts.js';
-import { readStatement, type Statement, type SubjectKeySource } from './subject-key.js';
-
-/** What consolidation reads of a memory. */
-export interface ConsolidationCandidate {
-  id: string;
-  seq: number;
-  content: string;
-  type: string;
-  category: string | null;
-  projectId: string | null;
-  userId: string | null;
-  contentHash: string;
-  createdAt: string;
-  /** When what it says happened (`occurred_at`): what "newer" means between two statements. */
-  occurredAt: string;
-}
-
-/** One winner's outcome: its older duplicates merge, older statements of the same claim with another value are superseded. */
-export interface ConsolidationGroup {
-  subjectKey: string;
-  keySource: SubjectKeySource;
-  winnerId: string;
-  mergedIds: string[];
-  supersededIds: string[];
-}
-
-/** The plan of a run; applying it changes nothing the plan does not name. */
-export interface ConsolidationPlan {
-  inputCount: number;
-  groups: ConsolidationGroup[];
-}
+import { readStatement, type Statement } from './subject-key.js';
 
 /** Newest first by when it happened (an import of old history is not newer for being written later), then written. */
 function newestFirst(left: ConsolidationCandidate, right: ConsolidationCandidate): number {

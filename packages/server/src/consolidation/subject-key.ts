@@ -1,3 +1,4 @@
+import type { SubjectKeySource } from '../store/consolidation-plan-rows.js';
 import {
   DETERMINERS,
   FILLERS,
@@ -7,9 +8,6 @@ import {
   ROLE_PREPOSITIONS,
   relationOf,
 } from './statement-words.js';
-
-/** How a memory's subject key was found (docs/architecture.md#write-side-behaviour), from most to least explicit. */
-export type SubjectKeySource = 'category' | 'prefix' | 'first_words';
 
 /** A memory's consolidation subject: the normalised key and where it came from. */
 export interface SubjectKey {

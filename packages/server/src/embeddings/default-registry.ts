@@ -1,14 +1,11 @@
 import type { ServerConfig } from '../config.js';
-import { registerAiSdkProviders } from './ai-sdk-providers.js';
-import { endpointDefinition } from './endpoint-config.js';
+import { SENTENCE_ENCODER_MODEL_ID } from '../embedding-models/default-model.js';
+import { endpointDefinition } from './endpoint-definition.js';
 import { createHashEmbeddingModel, HASH_DIMENSIONS } from './hash-embedding.js';
 import type { EmbeddingModelDefinition } from './model-definition.js';
+import { registerAiSdkProviders } from './register-ai-sdk-providers.js';
 import { EmbeddingRegistry } from './registry.js';
-import {
-  createSentenceEncoderModel,
-  SENTENCE_ENCODER_DIMENSIONS,
-  SENTENCE_ENCODER_MODEL_ID,
-} from './sentence-encoder.js';
+import { createSentenceEncoderModel, SENTENCE_ENCODER_DIMENSIONS } from './sentence-encoder.js';
 
 /** The built-in hashing model's id. */
 export const HASH_MODEL_ID = `local/hash-${HASH_DIMENSIONS}`;

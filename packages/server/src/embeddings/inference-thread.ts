@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../workers/spawn-worker.js';
+import { spawnWorker } from '../spawn-worker.js';
 import type { Batch } from './inference-batch.js';
 import type { InferenceReply, InferenceRequest } from './inference-messages.js';
 

@@ -1,6 +1,7 @@
 import type { EmbeddingModelSource } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
-import type { Services } from '../services.js';
+import type { ServerConfig } from '../config.js';
+import type { ControlStore } from '../store/control-store.js';
 
 /** The embedding model chosen for a write, and where the choice came from. */
 export interface EmbeddingSelection {
@@ -11,18 +12,24 @@ export interface EmbeddingSelection {
   allowlistModelIds: string[];
 }
 
+/** What a selection reads: the workspace default (MEMORY_EMBEDDING_MODEL) and the owner's stored embedding settings. */
+export interface SelectionSources {
+  config: Pick<ServerConfig, 'embeddingModel'>;
+  control: Pick<ControlStore, 'embeddingConfig'>;
+}
+
 /**
  * Selects the embedding model: the request's model > the project's override > the workspace default
  * (MEMORY_EMBEDDING_MODEL), within the owner's allowlist (an empty allowlist allows the defaults only).
  */
 export async function selectEmbeddingModel(
-  services: Services,
+  sources: SelectionSources,
   ownerId: string,
   projectId: string | null,
   requested: string | undefined,
 ): Promise<EmbeddingSelection> {
-  const workspaceDefault = services.config.embeddingModel;
-  const config = await services.control.embeddingConfig.cachedFor(ownerId);
+  const workspaceDefault = sources.config.embeddingModel;
+  const config = await sources.control.embeddingConfig.cachedFor(ownerId);
   const override = config.projectOverrides.find((entry) => entry.projectId === projectId);
   const allowlist = config.allowlist;
   const allowed = new Set([workspaceDefault, ...(override ? [override.modelId] : []), ...allowlist]);
@@ -49,16 +56,14 @@ export async function selectEmbeddingModel(
  * stored model the allowlist no longer allows falls back to the default selection; a requested one is an error.
  */
 export async function selectEditModel(
-  services: Services,
+  sources: SelectionSources,
   ownerId: string,
   projectId: string | null,
   requested: string | undefined,
   stored: string | null,
 ): Promise<EmbeddingSelection> {
-  return selectEmbeddingModel(services, ownerId, projectId, requested ?? stored ?? undefined).catch(
-    (error: unknown) => {
-      if (requested !== undefined) throw error;
-      return selectEmbeddingModel(services, ownerId, projectId, undefined);
-    },
-  );
+  return selectEmbeddingModel(sources, ownerId, projectId, requested ?? stored ?? undefined).catch((error: unknown) => {
+    if (requested !== undefined) throw error;
+    return selectEmbeddingModel(sources, ownerId, projectId, undefined);
+  });
 }

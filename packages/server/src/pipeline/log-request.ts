@@ -22,7 +22,8 @@ const MAX_LOGGED_PATH = 200;
 
 /**
  * Writes the one log line of an HTTP request (`request`) or an MCP tool call (`mcp tool call`), and reports it to the
- * request's observation (metrics and trace: `observability/`), by default the one of the HTTP request it runs in.
+ * request's observation (metrics and trace: `operator/observability.ts`), by default the one of the HTTP request it
+ * runs in.
  */
 export function logRequest(
   logger: Logger,

@@ -13,6 +13,8 @@ import {
   successEnvelope,
   zodErrorToApiError,
 } from '@memory-service/contract';
+import { type Answer, type FirstRun, idempotencyKeyOf } from '../admission/idempotency.js';
+import type { RateLimitDecision } from '../admission/rate-limiter.js';
 import { ApiError } from '../api-error.js';
 import { describeError } from '../describe-error.js';
 import { deadlineExceeded, runInRequestScope } from '../request-scope.js';
@@ -21,9 +23,7 @@ import { DatabaseClosedError } from '../store/database-connections.js';
 import { tenantKey } from '../store/tenant-key.js';
 import { authenticate } from './authenticate.js';
 import type { Caller, HandlerContext, HandlerTable } from './handler-types.js';
-import { type Answer, type FirstRun, idempotencyKeyOf } from './idempotency.js';
 import { infrastructureFailure } from './infrastructure-error.js';
-import type { RateLimitDecision } from './rate-limiter.js';
 import { RequestTenant } from './request-tenant.js';
 
 /** One call of an operation, from whichever transport. */

@@ -1,6 +1,6 @@
 import type { InStatement, InValue } from '@libsql/client';
 import type { ConsolidationRun, MemoryType, ResolvedScope } from '@memory-service/contract';
-import type { ConsolidationCandidate, ConsolidationPlan } from '../consolidation/plan-consolidation.js';
+import type { ConsolidationCandidate, ConsolidationPlan } from './consolidation-plan-rows.js';
 import type { Database } from './database.js';
 import { allOf, type Condition } from './scope-filter.js';
 

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkSpan } from '../observability/request-observation.js';
 import { currentRequestSignal, deadlineExceeded, throwIfRequestAborted } from '../request-scope.js';
-import { spawnWorker } from '../workers/spawn-worker.js';
+import { spawnWorker } from '../spawn-worker.js';
 import { DatabaseClosedError } from './database-connections.js';
 import type { DatabaseReply, DatabaseRequest } from './database-messages.js';
 

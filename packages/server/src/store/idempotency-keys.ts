@@ -14,7 +14,7 @@ export interface IdempotencyRow {
 /** How many expired keys one purge deletes, so a purge is one short statement. */
 const PURGE_BATCH = 500;
 
-/** Idempotency keys of write requests (pipeline/idempotency.ts), in the control database. */
+/** Idempotency keys of write requests (admission/idempotency.ts), in the control database. */
 export class IdempotencyKeys {
   constructor(private readonly database: Database) {}
 

@@ -1,4 +1,3 @@
-import { ReadinessSchedule } from '../rollout/readiness-schedule.js';
 import { MAX_ADD_BATCH, type PendingAdd, writeAdds } from '../store/add-batch.js';
 import type { Database } from '../store/database.js';
 import { GroupCommit } from '../store/group-commit.js';
@@ -9,6 +8,7 @@ import { SessionStore } from '../store/sessions.js';
 import { SkillStore } from '../store/skills.js';
 import { TermCounts } from '../store/term-counts.js';
 import { VectorTables } from '../store/vector-tables.js';
+import { ReadinessSchedule } from './readiness-schedule.js';
 
 /** How often the expiry of working memories is swept at most: the sweep sits on the context/get path. */
 const EXPIRY_SWEEP_INTERVAL_MS = 30_000;

@@ -1,20 +1,29 @@
 import type { OperationInput } from '@memory-service/contract';
 import { ApiError } from '../api-error.js';
+import type { ServerConfig } from '../config.js';
 import { describeError } from '../describe-error.js';
-import type { Services } from '../services.js';
+import type { Logger } from '../logger.js';
 import { parseJson } from '../store/rows.js';
 import { tenantKey } from '../store/tenant-key.js';
-import type { TenantRow } from '../store/tenant-registry.js';
+import type { TenantRegistry, TenantRow } from '../store/tenant-registry.js';
 import { checkAttachedDatabase, probeDatabase, validateAttachUrl } from './attach.js';
 import { AttachPolicy } from './attach-policy.js';
 import { resolveDatabaseUrl } from './data-dir-urls.js';
 import { mappingLocation } from './database-location.js';
+import type { TenantResolver } from './resolver.js';
+import type { SecretBox } from './secrets.js';
 
 type UpsertInput = OperationInput<'management.tenants.post'>;
 /** The columns that say where a mapping's database is. */
 type DatabaseColumns = Pick<TenantRow, 'db_url' | 'db_name' | 'db_token_encrypted'>;
-/** What managing mappings needs of the server. */
-type MappingServices = Pick<Services, 'registry' | 'resolver' | 'logger' | 'secrets' | 'config'>;
+/** What managing mappings needs: the mappings, the resolver caching them, the secret box sealing their tokens. */
+export interface MappingServices {
+  registry: TenantRegistry;
+  resolver: TenantResolver;
+  logger: Logger;
+  secrets: SecretBox;
+  config: ServerConfig;
+}
 
 /**
  * Creates or replaces an owner's mapping of a tenantId. A new one counts toward the workspace's tenant quota; its

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chooseProvisioner } from '../bootstrap.js';
 import type { ServerConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { ControlStore } from '../store/control-store.js';
@@ -9,6 +8,7 @@ import { sharedDatabasePool } from '../store/database-pool.js';
 import { migrate } from '../store/migrate.js';
 import { controlMigrations } from '../store/migrations/control.js';
 import { TenantRegistry } from '../store/tenant-registry.js';
+import { chooseProvisioner } from '../tenancy/choose-provisioner.js';
 import { storedDatabaseUrl } from '../tenancy/data-dir-urls.js';
 import { namespaceFetch } from '../tenancy/host-routed-fetch.js';
 import { relocateDatabases } from '../tenancy/relocate-databases.js';

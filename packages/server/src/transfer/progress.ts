@@ -1,4 +1,8 @@
-import type { TextSink } from '../cli/cli-io.js';
+/** Where a report goes: a process stream (its `isTTY` set on a terminal), or a buffer in tests. */
+export interface ProgressSink {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
 
 /** A progress report on stderr: a bar redrawn in place on a terminal, a plain line now and then otherwise. */
 export interface Progress {
@@ -20,7 +24,7 @@ const number = (value: number) => value.toLocaleString('en-US');
  * the percentage; otherwise (a pipe, a log file, CI) a line every 5 seconds and one at the end, so logs stay short.
  */
 export function createProgress(
-  sink: TextSink & { isTTY?: boolean },
+  sink: ProgressSink,
   label: string,
   unit: string,
   now: () => number = Date.now,

@@ -1,8 +1,8 @@
 import type { ServerConfig } from '../config.js';
+import { type ObservedCall, RequestObservation } from '../observability/request-observation.js';
+import type { RequestTracer, SpanAttributes } from '../observability/trace-span.js';
 import type { Readiness } from './readiness.js';
-import { type ObservedCall, RequestObservation } from './request-observation.js';
 import { type MetricSources, ServerMetrics } from './server-metrics.js';
-import type { RequestTracer, SpanAttributes } from './trace-span.js';
 
 /** The operation label of a request no route of the table matched (`/docs`, `/console`, a scanner's path). */
 const OTHER_ROUTES: ReadonlyArray<readonly [prefix: string, label: string]> = [
@@ -101,7 +101,7 @@ export async function createObservability(
 ): Promise<Observability> {
   const metrics = new ServerMetrics(sources);
   if (config.tracesEndpoint === undefined) return new Observability(metrics, readiness, undefined);
-  const { createOtlpTracer } = await import('./otlp-tracer.js');
+  const { createOtlpTracer } = await import('../observability/otlp-tracer.js');
   const tracer = createOtlpTracer({
     url: config.tracesEndpoint,
     headers: config.tracesHeaders,

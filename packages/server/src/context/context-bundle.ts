@@ -1,14 +1,14 @@
 import { type ContextMode, DEFAULTS, LIMITS, type OperationData, type RetrievedMemory } from '@memory-service/contract';
 import { conflictsAmong, newerAboveOlder } from '../graph/conflicts.js';
-import { graphForContext } from '../graph/context-graph.js';
 import { newerFirstPairs } from '../graph/newer-first.js';
+import { type RetrievalOutcome, retrieve } from '../retrieval/retrieve.js';
+import { toRetrievedMemory } from '../retrieval/search.js';
 import { toMemory } from '../store/memory-rows.js';
 import type { RetrievalMetricsRow } from '../store/retrieval-metrics.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
+import { graphForContext } from './context-graph.js';
 import type { ContextRequest } from './context-request.js';
 import { contextTrace } from './context-trace.js';
-import { type RetrievalOutcome, retrieve } from './retrieve.js';
-import { toRetrievedMemory } from './search.js';
 
 /** Candidates fetched per requested result, so tiers can be filled after partitioning. */
 const CANDIDATE_FACTOR = 4;

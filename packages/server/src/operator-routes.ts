@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { ApiError, errorResponse } from '../api-error.js';
-import { API_KEY_PATTERN, secretsEqual } from '../auth/keys.js';
-import { bearerToken } from '../pipeline/authenticate.js';
-import { clientIpOf } from '../pipeline/request-meta.js';
-import type { Services } from '../services.js';
+import { ApiError, errorResponse } from './api-error.js';
+import { API_KEY_PATTERN, secretsEqual } from './auth/keys.js';
+import { bearerToken } from './pipeline/authenticate.js';
+import { clientIpOf } from './pipeline/request-meta.js';
+import type { Services } from './services.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

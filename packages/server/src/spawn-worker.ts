@@ -2,7 +2,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-/** The worker entry points of this package; each is `src/workers/<name>.ts`, built to `dist/<name>.js|.cjs`. */
+/**
+ * The worker entry points of this package; each is `src/workers/<name>.ts`, built to `dist/<name>.js|.cjs`. Starting
+ * them lives here, below the store and embeddings that start them, since the entry points import those back.
+ */
 export type WorkerName = 'database-worker' | 'inference-worker';
 
 /**
@@ -14,7 +17,7 @@ export function workerScript(name: WorkerName): { url: URL; execArgv: string[] }
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    return { url: new URL(`./${name}.ts`, here), execArgv: ['--import', tsx] };
+    return { url: new URL(`./workers/${name}.ts`, here), execArgv: ['--import', tsx] };
   }
   return { url: new URL(`./${name}${here.endsWith('.cjs') ? '.cjs' : '.js'}`, here), execArgv: [] };
 }

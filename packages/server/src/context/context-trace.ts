@@ -1,7 +1,7 @@
 import { LEGACY_STRATEGY_NAMES, type OperationData, type RolloutMode } from '@memory-service/contract';
-import type { graphForContext } from '../graph/context-graph.js';
+import type { RetrievalOutcome } from '../retrieval/retrieve.js';
+import type { graphForContext } from './context-graph.js';
 import type { ContextRequest } from './context-request.js';
-import type { RetrievalOutcome } from './retrieve.js';
 
 type ContextTrace = OperationData<'context.get'>['trace'];
 type ContextGraph = Awaited<ReturnType<typeof graphForContext>>;

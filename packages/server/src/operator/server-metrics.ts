@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { TenantGateStats } from '../admission/tenant-gate.js';
 import type { InferencePoolStats } from '../embeddings/inference-pool.js';
 import type { IndexingBacklog } from '../indexing/indexing-service.js';
-import type { TenantGateStats } from '../pipeline/tenant-gate.js';
 import type { DatabasePoolStats } from '../store/database-pool.js';
 
 /** Where the gauges read from at scrape time: counters the server keeps as work happens (no query, no scan). */
