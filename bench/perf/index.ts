@@ -22,7 +22,9 @@ import {
 } from './server-process.js';
 import { runSoak } from './soak.js';
 import { measureSqldProcesses } from './sqld-processes.js';
-import { targetRows } from './targets.js';
+import { sweepTargetRows } from './sweep-report.js';
+import { MILLION, targetRows } from './targets.js';
+import { runTenantSweep } from './tenant-sweep.js';
 import { measureTransfer } from './transfer.js';
 
 /**
@@ -51,6 +53,11 @@ const { values } = parseArgs({
     /** The `packages/server` folder the churn soak runs (another checkout's built server, e.g. before a fix). */
     'churn-server': { type: 'string', default: '' },
     'no-churn': { type: 'boolean', default: false },
+    /** The tenant sweep (issue 27): tenants touched in turn by 16 clients, memories written to each, seconds. */
+    'sweep-tenants': { type: 'string', default: '5000' },
+    'sweep-memories': { type: 'string', default: '2' },
+    'sweep-seconds': { type: 'string', default: '60' },
+    'no-sweep': { type: 'boolean', default: false },
     /** The `packages/server` folder the encoder part runs (another checkout's built server, e.g. before a change). */
     'encoder-server': { type: 'string', default: '' },
     out: { type: 'string', default: 'bench/results' },
@@ -58,7 +65,8 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     /**
      * Comma-separated parts to run (a part runs when its name contains one of them): the run names of the table,
-     * `health under load`, `eval replay`, `encoder`, `raw FTS5`, `sqld`, `soak`, `churn` (`soak` selects both soaks).
+     * `health under load`, `eval replay`, `encoder`, `raw FTS5`, `sqld`, `soak`, `churn` (`soak` selects both soaks),
+     * `tenant sweep`.
      */
     only: { type: 'string', default: '' },
     /**
@@ -66,6 +74,11 @@ const { values } = parseArgs({
      * backfill take minutes). A run copies the cached file, so every run starts from the same data.
      */
     'data-cache': { type: 'string', default: '' },
+    /**
+     * Seed without vectors (no backfill): the lexical, search and write runs only, the hybrid ones and the encoder
+     * skipped. For a quick look at a size whose vector backfill takes hours (1M: DiskANN inserts one at a time).
+     */
+    'no-vectors': { type: 'boolean', default: false },
     /** Skip the default-encoder writes and background indexing (model load plus up to --index-timeout). */
     'no-encoder': { type: 'boolean', default: false },
     /** Skip one vs two server processes on sqld. */
@@ -90,7 +103,11 @@ let addIndex = 0;
 
 const only = values.only === '' ? null : values.only.split(',').map((part) => part.trim());
 /** Whether a part (a run name or a part name) is selected by `--only`. */
-const selected = (name: string) => only === null || only.some((part) => part !== '' && name.includes(part));
+const withoutVectors = values['no-vectors'];
+/** Parts that read vectors: left out of a `--no-vectors` run. */
+const needsVectors = (name: string) => name.includes('hybrid') || name === 'health under load' || name === 'encoder';
+const selected = (name: string) =>
+  !(withoutVectors && needsVectors(name)) && (only === null || only.some((part) => part !== '' && name.includes(part)));
 const STANDARD_RUNS = ['GET /health (floor)', 'context/get lexical', 'context/get hybrid', 'memories/search'];
 const PARTS = {
   add: 'memories/add',
@@ -102,9 +119,13 @@ const PARTS = {
   soak: 'soak',
   churn: 'tenant churn soak',
   transfer: 'export and import',
+  sweep: 'tenant sweep',
 };
-/** The encoder runs at the largest size only: the model makes them the slowest part. */
-const encoderSize = Math.max(...sizes);
+/**
+ * The encoder runs at one size only, the largest below a million: the model makes them the slowest part, and its
+ * targets are set at 100k (a 1M-only run has none).
+ */
+const encoderSize = Math.max(...sizes.filter((size) => size < MILLION));
 const runEncoder = !values['no-encoder'] && selected(PARTS.encoder);
 
 /**
@@ -212,7 +233,8 @@ async function measureSize(memories: number): Promise<SizeReport | null> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-bench-'));
   try {
     const workspace = path.join(dataDir, 'workspace.db');
-    const cached = values['data-cache'] === '' ? null : path.resolve(values['data-cache'], `workspace-${memories}.db`);
+    const cachedName = `workspace-${memories}${withoutVectors ? '-no-vectors' : ''}.db`;
+    const cached = values['data-cache'] === '' ? null : path.resolve(values['data-cache'], cachedName);
     const reused = cached !== null && existsSync(cached);
     if (reused) {
       process.stderr.write(`reusing ${cached}\n`);
@@ -235,12 +257,14 @@ async function measureSize(memories: number): Promise<SizeReport | null> {
     // The encoder runs on the data as seeded and embedded, not on what this size's write runs added.
     let pristine = reused ? cached : null;
     if (hashParts || !reused) {
-      const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.out, 'profiles')] : [];
-      const server = await startServerProcess(dataDir, apiKey, { nodeArgs });
+      const server = await startServerProcess(dataDir, apiKey, { nodeArgs: profileArgs });
       try {
         if (!reused) {
-          process.stderr.write('embedding (backfill through the API)...\n');
-          report.vectorsSeconds = await embedAll(server);
+          if (withoutVectors) report.vectorsSeconds = null;
+          else {
+            process.stderr.write('embedding (backfill through the API)...\n');
+            report.vectorsSeconds = await embedAll(server);
+          }
           if (cached !== null) {
             await snapshotWorkspace(workspace, cached);
             pristine = cached;
@@ -281,6 +305,9 @@ async function measureSize(memories: number): Promise<SizeReport | null> {
   }
 }
 
+/** Node options of the measured servers: a V8 CPU profile each with `--profile`. */
+const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.out, 'profiles')] : [];
+
 const reports: SizeReport[] = [];
 for (const size of sizes) {
   const report = await measureSize(size);
@@ -311,12 +338,24 @@ const churn =
         mcp: !values['no-churn-mcp'],
         ...(values['churn-server'] === '' ? {} : { serverRoot: path.resolve(values['churn-server']) }),
       });
+const sweep =
+  values['no-sweep'] || !selected(PARTS.sweep)
+    ? null
+    : await runTenantSweep({
+        apiKey,
+        tenants: Number(values['sweep-tenants']),
+        clients: 16,
+        memoriesPerTenant: Number(values['sweep-memories']),
+        seconds: Number(values['sweep-seconds']),
+        nodeArgs: profileArgs,
+      });
 // With --only, the targets of parts that did not run are left out.
 const targets = [
   ...targetRows(reports, encoderSize).filter((row) => only === null || row.verdict !== 'not measured'),
   ...(churn === null ? [] : churnTargetRows(churn)),
+  ...(sweep === null ? [] : sweepTargetRows(sweep)),
 ];
-printReport(reports, sqld, soak, targets, churn);
+printReport(reports, sqld, soak, targets, churn, sweep);
 const result = {
   date: new Date().toISOString(),
   machine: {
@@ -334,6 +373,7 @@ const result = {
   sqld,
   soak,
   churn,
+  sweep,
   targets,
 };
 mkdirSync(values.out, { recursive: true });

@@ -8,7 +8,9 @@ import type { IndexingRate } from './index-queue.js';
 import type { LoadResult } from './load.js';
 import type { SoakResult } from './soak.js';
 import type { SqldProcessesReport } from './sqld-processes.js';
+import { printTenantSweep } from './sweep-report.js';
 import { type TargetRow, targetCell } from './targets.js';
+import type { TenantSweepReport } from './tenant-sweep.js';
 import type { TransferReport } from './transfer.js';
 
 /** What one size measured (the JSON result keeps it whole). */
@@ -43,7 +45,9 @@ function printSize(report: SizeReport): void {
   const floor = (connections: number) =>
     report.loads.find((load) => load.name === 'GET /health (floor)' && load.connections === connections);
   const vectors =
-    report.vectorsSeconds === null ? ', no vector backfill route' : `, vectors ${report.vectorsSeconds.toFixed(1)} s`;
+    report.vectorsSeconds === null
+      ? ', no vectors (--no-vectors, or no backfill route)'
+      : `, vectors ${report.vectorsSeconds.toFixed(1)} s`;
   console.log(
     `\n${report.memories.toLocaleString('en')} memories (seed ${report.seedSeconds.toFixed(1)} s${vectors}), server peak RSS ${report.peakRssMb} MB`,
   );
@@ -112,13 +116,14 @@ function printTargets(targets: TargetRow[]): void {
     );
 }
 
-/** Prints the run's tables: one per size, the sqld comparison, the soaks and the targets. */
+/** Prints the run's tables: one per size, the sqld comparison, the soaks, the tenant sweep and the targets. */
 export function printReport(
   reports: SizeReport[],
   sqld: SqldProcessesReport | null,
   soak: SoakResult | null,
   targets: TargetRow[],
   churn: ChurnSoakResult | null = null,
+  sweep: TenantSweepReport | null = null,
 ): void {
   for (const report of reports) printSize(report);
   if (sqld !== null) printSqld(sqld);
@@ -128,5 +133,6 @@ export function printReport(
     );
   }
   if (churn !== null) printChurnSoak(churn);
+  if (sweep !== null) printTenantSweep(sweep);
   printTargets(targets);
 }

@@ -133,6 +133,7 @@ export async function createServices(config: ServerConfig, options: BootstrapOpt
         inference: () => services.inferencePool.pool.stats(),
         database: () => databasePool.stats(),
         indexing: () => indexing.backlog(),
+        tenantCache: () => resolver.cacheStats(),
         now: () => Date.now(),
       },
       new Readiness({

@@ -151,3 +151,31 @@ describe('the private metrics address (MEMORY_METRICS_PORT)', () => {
     }
   });
 });
+
+describe('the open-tenant cache in /metrics', () => {
+  it('counts hits, opens and the closes that make room, so an operator can size MEMORY_TENANT_CACHE_SIZE', async () => {
+    const small = await createTestServer({ tenantCacheSize: 2 });
+    try {
+      const read = async () => {
+        const response = await small.app.request('/metrics', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+        const families = parsePrometheusText(await response.text());
+        return {
+          hits: sampleValue(families, 'memory_tenant_cache_lookups_total', { outcome: 'hit' }) ?? Number.NaN,
+          misses: sampleValue(families, 'memory_tenant_cache_lookups_total', { outcome: 'miss' }) ?? Number.NaN,
+          evictions: sampleValue(families, 'memory_tenant_cache_evictions_total') ?? Number.NaN,
+        };
+      };
+      const add = (tenantId: string) =>
+        small.call('POST', '/memories/add', { content: `A note of ${tenantId}`, scope: { tenantId } });
+      const before = await read();
+      // a, b: two opens; a again: a hit; c: an open that closes b (the least recently used); b again: an open.
+      for (const tenantId of ['a', 'b', 'a', 'c', 'b']) expect((await add(tenantId)).status).toBe(201);
+      const after = await read();
+      expect(after.misses - before.misses).toBe(4);
+      expect(after.hits - before.hits).toBeGreaterThanOrEqual(1);
+      expect(after.evictions - before.evictions).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { TenantGateStats } from '../admission/tenant-gate.js';
 import type { InferencePoolStats } from '../embeddings/inference-pool.js';
 import type { IndexingBacklog } from '../indexing/indexing-service.js';
 import type { DatabasePoolStats } from '../store/database-pool.js';
+import type { TenantCacheStats } from '../tenancy/resolver.js';
 
 /** Where the gauges read from at scrape time: counters the server keeps as work happens (no query, no scan). */
 export interface MetricSources {
@@ -12,6 +13,8 @@ export interface MetricSources {
   /** Process-wide, likewise. */
   database: () => DatabasePoolStats;
   indexing: () => IndexingBacklog;
+  /** The open-tenant-database cache (the resolver's). */
+  tenantCache: () => TenantCacheStats;
   /** Wall clock, epoch milliseconds (for the index lag). */
   now: () => number;
 }
@@ -63,6 +66,7 @@ export class ServerMetrics {
     registerInferenceMetrics(registers, sources);
     registerDatabaseMetrics(registers, sources);
     registerIndexingMetrics(registers, sources);
+    registerTenantCacheMetrics(registers, sources);
   }
 
   /** Counts one answered request (or MCP tool call) and its latency, the model-load wait left out. */
@@ -288,4 +292,27 @@ function registerIndexingMetrics(registers: Registers, { indexing, now }: Metric
   readGauge(registers, 'memory_open_tenant_databases', 'Tenant databases this server has open.', [], () => [
     [{}, indexing().openDatabases],
   ]);
+}
+
+function registerTenantCacheMetrics(registers: Registers, { tenantCache }: MetricSources): void {
+  totalCounter(
+    registers,
+    'memory_tenant_cache_lookups_total',
+    'Requests for a tenant database, by whether it was open already (hit) or had to be opened (miss).',
+    ['outcome'],
+    () => {
+      const { hits, misses } = tenantCache();
+      return [
+        [{ outcome: 'hit' }, hits],
+        [{ outcome: 'miss' }, misses],
+      ];
+    },
+  );
+  totalCounter(
+    registers,
+    'memory_tenant_cache_evictions_total',
+    'Tenant databases closed to make room for another (MEMORY_TENANT_CACHE_SIZE).',
+    [],
+    () => [[{}, tenantCache().evictions]],
+  );
 }

@@ -53,6 +53,18 @@ const NO_LIFECYCLE: DatabaseLifecycle = {
   closing: async () => undefined,
 };
 
+/** What the open-database cache has done since the server started (the operator's metrics read it). */
+export interface TenantCacheStats {
+  /** Lookups that found the database open (or opening, for a request that arrived while it opened). */
+  hits: number;
+  /** Lookups that had to open it. */
+  misses: number;
+  /** Databases closed to make room for another (MEMORY_TENANT_CACHE_SIZE). */
+  evictions: number;
+  /** Databases open now. */
+  open: number;
+}
+
 /** How a request may resolve its tenant. */
 export interface ResolveOptions {
   /**
@@ -86,6 +98,7 @@ export interface TenantResolverOptions {
 export class TenantResolver {
   private readonly open: LRUCache<string, Promise<TenantDatabase>>;
   private readonly empty: EmptyTenants;
+  private readonly counts = { hits: 0, misses: 0, evictions: 0 };
 
   /**
    * How long a retired handle waits for the requests holding it: a request is answered by its deadline, so past it
@@ -127,7 +140,9 @@ export class TenantResolver {
       max: Math.max(1, config.tenantCacheSize),
       // A request may still hold an evicted handle: it is closed once the requests using it end, not under them.
       dispose: (entry, _key, reason) => {
-        if (reason === 'evict') void this.retire(entry);
+        if (reason !== 'evict') return;
+        this.counts.evictions++;
+        void this.retire(entry);
       },
     });
   }
@@ -187,6 +202,11 @@ export class TenantResolver {
   async assertTenantQuota(ownerId: string): Promise<void> {
     const limit = this.config.tenantQuota;
     if (limit > 0 && (await this.registry.count(ownerId)) >= limit) throw quotaExceeded(limit);
+  }
+
+  /** The open-database cache's hits, misses and evictions so far, and what it holds now. */
+  cacheStats(): TenantCacheStats {
+    return { ...this.counts, open: this.open.size };
   }
 
   /** Closes every open database at once (shutdown: requests still running meet a closed database). */
@@ -335,10 +355,12 @@ export class TenantResolver {
   private cached(key: string, tenantId: string | null, location: DatabaseLocation): Promise<TenantDatabase> {
     const existing = this.open.get(key);
     if (existing) {
+      this.counts.hits++;
       // A growing tenant's planner statistics are refreshed hourly (a no-op until they are an hour old).
       existing.then((handle) => handle.database.refreshStatistics()).catch(() => undefined);
       return existing;
     }
+    this.counts.misses++;
     // Shared by every request that waits for this database: opened outside the first one's deadline, so that
     // request timing out does not fail the others (or throw the open away).
     const opening = outsideRequestScope(async () => {
