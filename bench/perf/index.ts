@@ -58,6 +58,8 @@ const { values } = parseArgs({
     'sweep-memories': { type: 'string', default: '2' },
     'sweep-seconds': { type: 'string', default: '60' },
     'no-sweep': { type: 'boolean', default: false },
+    /** The `packages/server` folder the tenant sweep runs (another checkout's built server, e.g. before a change). */
+    'sweep-server': { type: 'string', default: '' },
     /** The `packages/server` folder the encoder part runs (another checkout's built server, e.g. before a change). */
     'encoder-server': { type: 'string', default: '' },
     out: { type: 'string', default: 'bench/results' },
@@ -348,6 +350,7 @@ const sweep =
         memoriesPerTenant: Number(values['sweep-memories']),
         seconds: Number(values['sweep-seconds']),
         nodeArgs: profileArgs,
+        ...(values['sweep-server'] === '' ? {} : { serverRoot: path.resolve(values['sweep-server']) }),
       });
 // With --only, the targets of parts that did not run are left out.
 const targets = [

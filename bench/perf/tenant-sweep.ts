@@ -19,6 +19,8 @@ export interface TenantSweepOptions {
   seconds: number;
   /** Node options of the server process (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** The `packages/server` folder to run (another checkout's, to compare with the code before a change). */
+  serverRoot?: string;
 }
 
 /** A process reading over the sweep: at its start, its peak, at its end. */
@@ -74,6 +76,7 @@ export async function runTenantSweep(options: TenantSweepOptions): Promise<Tenan
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-bench-sweep-'));
   const server = await startServerProcess(dataDir, apiKey, {
     nodeArgs: options.nodeArgs ?? [],
+    ...(options.serverRoot === undefined ? {} : { serverRoot: options.serverRoot }),
     environment: {
       MEMORY_TENANT_CACHE_SIZE: String(CACHE_SIZE),
       // 0: no tenant quota (its default, 1,000, is below the sweep's tenants).

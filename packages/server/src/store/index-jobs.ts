@@ -53,6 +53,13 @@ export async function claimIndexJobs(
   claimant: string,
   options: { nowMs: number; leaseMs: number; limit: number },
 ): Promise<IndexJob[]> {
+  // A read first: an indexer starts with every database that opens, and most have nothing waiting; the claim is a
+  // write on the database's writer, which a tenant reopened per request would otherwise pay each time.
+  const waiting = await database.get<{ found: number }>(
+    'SELECT 1 AS found FROM index_jobs WHERE claimed_until <= ? LIMIT 1',
+    [options.nowMs],
+  );
+  if (waiting === undefined) return [];
   const rows = await database.all<IndexJobRow>(
     `UPDATE index_jobs SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1
       WHERE id IN (SELECT id FROM index_jobs WHERE claimed_until <= ? ORDER BY id LIMIT ?)

@@ -19,15 +19,29 @@ async function appliedVersions(database: Database): Promise<Set<number>> {
 }
 
 /**
+ * The versions applied so far, creating the table of them in a database that has none. Read first, as a read: a
+ * database opened again (a tenant reopened after its handle was evicted, often once per request when more tenants are
+ * in use than the cache holds) then costs one read, not a write statement on its writer.
+ */
+async function existingVersions(database: Database): Promise<Set<number>> {
+  const exists = await database.get<{ found: number }>(
+    "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'",
+  );
+  if (exists === undefined)
+    await database.run(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
+  return appliedVersions(database);
+}
+
+/**
  * Applies the migrations a database has not seen yet, each in its own transaction. Idempotent, and safe when several
  * server processes open one shared database at once: a migration that fails because another process applied it
  * first (its transaction rolled back whole) is skipped; any other failure is thrown.
  */
 export async function migrate(database: Database, migrations: readonly Migration[]): Promise<void> {
-  await database.run(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  );
-  const applied = await appliedVersions(database);
+  const applied = await existingVersions(database);
+  if (migrations.every((migration) => applied.has(migration.version))) return;
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     try {

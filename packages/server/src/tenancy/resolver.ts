@@ -371,7 +371,7 @@ export class TenantResolver {
         await database.close().catch(() => undefined);
         throw unreadable(error, tenantId);
       });
-      await database.refreshStatistics();
+      await database.refreshStatisticsOnOpen('memories');
       database.logs.onDropped = (rows) => this.logger.warn('buffered log rows not written', { key, rows });
       const handle = new TenantDatabase(key, tenantId, database, {
         jobsQueued: (tenant) => this.lifecycle.jobsQueued(tenant),
