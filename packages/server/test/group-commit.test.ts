@@ -24,6 +24,27 @@ describe('GroupCommit', () => {
     expect(batches).toEqual([[1], [2, 3, 4], [5, 6]]);
   });
 
+  it('starts the next batch once a batch has committed, while the first one’s results are still being read', async () => {
+    const started: number[][] = [];
+    let finishReads: () => void = () => {};
+    const reads = new Promise<void>((resolve) => {
+      finishReads = resolve;
+    });
+    const committer = new GroupCommit<number, number>(async (items) => {
+      started.push(items);
+      // The commit is done; each item's result follows a read that has not finished yet.
+      return items.map((item) => reads.then(() => item * 10));
+    }, 10);
+    const first = committer.submit(1);
+    await Promise.resolve();
+    const second = committer.submit(2);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The second batch committed though the first one's read is still pending.
+    expect(started).toEqual([[1], [2]]);
+    finishReads();
+    expect(await Promise.all([first, second])).toEqual([10, 20]);
+  });
+
   it('fails only the items of a failing batch', async () => {
     let calls = 0;
     const committer = new GroupCommit<string, string>(async (items) => {

@@ -79,7 +79,7 @@ export class MemoryStore {
 
   /**
    * Inserts memories in one transaction and returns their rows, in order; `alsoCommit` adds statements about each new
-   * memory (by id) to that transaction. Duplicates are stored too: `memories/add` writes with `insertUnlessDuplicate`.
+   * memory (by id) to that transaction. Duplicates are stored too: `memories/add` writes with `commitUnlessDuplicate`.
    */
   async insertMany(
     entries: readonly NewMemoryEntry[],
@@ -113,16 +113,41 @@ export class MemoryStore {
   }
 
   /**
+   * Like `insertUnlessDuplicate`, but resolves once the transaction has committed, with which entries were written
+   * and a promise of their rows (read after the commit). The group commit of adds takes its next batch as soon as this
+   * one is durable, and the read of the rows overlaps it instead of holding the writer's turn.
+   */
+  async commitUnlessDuplicate(
+    entries: readonly NewMemoryEntry[],
+    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[] = () => [],
+  ): Promise<{ written: boolean[]; rows: Promise<Array<MemoryRow | null>> }> {
+    const committed = await this.commitBatch(entries, alsoCommit, true);
+    const rows = this.readCommitted(committed).then((found) => found.map((row) => row ?? null));
+    return { written: committed.written, rows };
+  }
+
+  /**
    * One transaction of new memories, each with its `memory.created` event and `alsoCommit`; with `unlessDuplicate`,
-   * a memory whose duplicate is stored is not written (undefined in the result). Ids are random; the rare collision
-   * with a stored id retries the whole batch with fresh ids.
+   * a memory whose duplicate is stored is not written (undefined in the result).
    */
   private async writeBatch(
     entries: readonly NewMemoryEntry[],
     alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[],
     unlessDuplicate: boolean,
   ): Promise<Array<MemoryRow | undefined>> {
-    if (entries.length === 0) return [];
+    return this.readCommitted(await this.commitBatch(entries, alsoCommit, unlessDuplicate));
+  }
+
+  /**
+   * Commits one batch: ids are random; the rare collision with a stored id retries the whole batch with fresh ids.
+   * Returns the ids and which of them were written.
+   */
+  private async commitBatch(
+    entries: readonly NewMemoryEntry[],
+    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[],
+    unlessDuplicate: boolean,
+  ): Promise<{ ids: string[]; written: boolean[] }> {
+    if (entries.length === 0) return { ids: [], written: [] };
     for (let attempt = 0; ; attempt += 1) {
       const ids = entries.map(() => newMemoryId());
       const statements: InStatement[] = [];
@@ -150,22 +175,33 @@ export class MemoryStore {
         if (attempt < 3 && String(error).includes('UNIQUE')) continue;
         throw error;
       }
-      const insertedIds = ids.filter((_, index) => (changes[insertAt[index] as number] ?? 0) > 0);
-      const rows =
-        insertedIds.length === 0
-          ? []
-          : await this.database.all<MemoryRow>(
-              `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${insertedIds.map(() => '?').join(', ')})`,
-              insertedIds,
-            );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id, index) => {
-        if ((changes[insertAt[index] as number] ?? 0) === 0) return undefined;
-        const row = byId.get(id);
-        if (row === undefined) throw new Error('inserted memory not found');
-        return row;
-      });
+      return { ids, written: insertAt.map((at) => (changes[at] ?? 0) > 0) };
     }
+  }
+
+  /** The rows of a committed batch, in order (undefined where nothing was written). */
+  private async readCommitted({
+    ids,
+    written,
+  }: {
+    ids: string[];
+    written: boolean[];
+  }): Promise<Array<MemoryRow | undefined>> {
+    const insertedIds = ids.filter((_, index) => written[index]);
+    const rows =
+      insertedIds.length === 0
+        ? []
+        : await this.database.all<MemoryRow>(
+            `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${insertedIds.map(() => '?').join(', ')})`,
+            insertedIds,
+          );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id, index) => {
+      if (!written[index]) return undefined;
+      const row = byId.get(id);
+      if (row === undefined) throw new Error('inserted memory not found');
+      return row;
+    });
   }
 
   async findById(id: string): Promise<MemoryRow | undefined> {
