@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeServices, createApp, createServices, loadConfig } from '../../packages/server/src/index.js';
 import { sharedDatabasePool } from '../../packages/server/src/store/database-pool.js';
+import { startInProcessServer } from './context-in-process.js';
 import { percentile } from './load.js';
 import { generateQueries } from './seed-data.js';
 import { StatementTimings } from './statement-timings.js';
@@ -24,37 +24,18 @@ const { values } = parseArgs({
   },
 });
 if (values.database === undefined) throw new Error('--database <workspace file> is required');
-const API_KEY = `mem_${'e5'.repeat(32)}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'add-profile-'));
 copyFileSync(values.database, path.join(dataDir, 'workspace.db'));
-const config = loadConfig(
-  {},
-  {
-    dataDir,
-    bootstrapApiKey: API_KEY,
-    logLevel: 'silent',
-    rateLimitPerMinute: 0,
-    ipRateLimitPerMinute: 0,
-    embeddingModel: 'local/hash-384',
-  },
-);
-const services = await createServices(config);
-const app = createApp(services);
+const server = await startInProcessServer(dataDir, { embeddingModel: 'local/hash-384' });
 const queries = generateQueries(500, 9);
 let next = 0;
 const add = async () => {
   const index = next++;
   const started = performance.now();
-  const response = await app.request('/api/sdk/v1/memories/add', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      content: `bench memory ${index} about ${queries[index % queries.length]}`,
-      tags: ['bench'],
-    }),
+  await server.post('memories/add', {
+    content: `bench memory ${index} about ${queries[index % queries.length]}`,
+    tags: ['bench'],
   });
-  if (response.status !== 201) throw new Error(`add answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
   return performance.now() - started;
 };
 try {
@@ -77,6 +58,6 @@ try {
   );
   timings.print(times.length);
 } finally {
-  await closeServices(services);
+  await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import type { ChurnSoakResult } from './churn-soak.js';
-import type { TargetRow } from './targets.js';
+import type { TargetRow } from './target-row.js';
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 

@@ -1,9 +1,62 @@
 import type { EmbeddingModelDefinition } from '../../packages/server/src/embeddings/model-definition.js';
-import { closeServices, createApp, createServices, loadConfig } from '../../packages/server/src/index.js';
+import {
+  closeServices,
+  createApp,
+  createServices,
+  loadConfig,
+  type ServerConfig,
+  type Services,
+} from '../../packages/server/src/index.js';
 
 const API_KEY = `mem_${'c3'.repeat(32)}`;
 
 /** The real server (services and Hono app) in this process on a data dir, called with `app.request` (no port). */
+export interface InProcessServer {
+  services: Services;
+  /** POSTs a body to a route of `/api/sdk/v1` with the bench key; throws unless it answers 2xx; returns the body. */
+  post(route: string, body: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** How the in-process server is configured beyond its data dir (rate limits are always off, logs silent). */
+export interface InProcessOptions {
+  embeddingModel: string;
+  /** The bench's own embedding models, registered beside the built-in ones. */
+  embeddingModels?: readonly EmbeddingModelDefinition[];
+  /** Environment variables, as a user would set them (e.g. `MEMORY_TENANT_QUOTA`). */
+  environment?: Record<string, string>;
+  overrides?: Partial<ServerConfig>;
+}
+
+/** Starts the server in-process on `dataDir` (its `workspace.db` is the default workspace). */
+export async function startInProcessServer(dataDir: string, options: InProcessOptions): Promise<InProcessServer> {
+  const config = loadConfig(options.environment ?? {}, {
+    dataDir,
+    bootstrapApiKey: API_KEY,
+    logLevel: 'silent',
+    rateLimitPerMinute: 0,
+    ipRateLimitPerMinute: 0,
+    embeddingModel: options.embeddingModel,
+    ...options.overrides,
+  });
+  const services = await createServices(config, { embeddingModels: options.embeddingModels ?? [] });
+  const app = createApp(services);
+  return {
+    services,
+    post: async (route, body) => {
+      const response = await app.request(`/api/sdk/v1/${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    },
+    close: () => closeServices(services),
+  };
+}
+
+/** The in-process server as the hybrid profiles use it. */
 export interface ContextServer {
   /** One `context/get`; throws unless it answers 200 with the strategy asked for. */
   contextGet(query: string, strategy: 'lexical' | 'hybrid'): Promise<void>;
@@ -13,43 +66,25 @@ export interface ContextServer {
 }
 
 /**
- * Starts the server in-process on `dataDir` (its `workspace.db` is the default workspace), rate limits off, with the
- * bench's own embedding models registered, and `embeddingModel` as `MEMORY_EMBEDDING_MODEL`.
+ * Starts the server in-process on `dataDir`, with the bench's own embedding models registered, and `embeddingModel`
+ * as `MEMORY_EMBEDDING_MODEL`.
  */
 export async function startContextServer(
   dataDir: string,
   embeddingModel: string,
   embeddingModels: readonly EmbeddingModelDefinition[],
 ): Promise<ContextServer> {
-  const config = loadConfig(
-    {},
-    {
-      dataDir,
-      bootstrapApiKey: API_KEY,
-      logLevel: 'silent',
-      rateLimitPerMinute: 0,
-      ipRateLimitPerMinute: 0,
-      embeddingModel,
-    },
-  );
-  const services = await createServices(config, { embeddingModels });
-  const app = createApp(services);
+  const server = await startInProcessServer(dataDir, { embeddingModel, embeddingModels });
   return {
     contextGet: async (query, strategy) => {
-      const response = await app.request('/api/sdk/v1/context/get', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ query, strategy }),
-      });
-      const envelope = (await response.json()) as {
-        ok: boolean;
+      const envelope = (await server.post('context/get', { query, strategy })) as {
         data?: { trace?: { semanticStrategyApplied?: string } };
       };
       const applied = envelope.data?.trace?.semanticStrategyApplied;
-      if (!envelope.ok || (strategy === 'hybrid' && applied === 'lexical'))
-        throw new Error(`context/get ${strategy} answered ${response.status}, strategy ${applied}`);
+      if (strategy === 'hybrid' && applied === 'lexical')
+        throw new Error(`context/get ${strategy} answered with strategy ${applied}`);
     },
-    reregister: (model) => services.embeddings.register(model),
-    close: () => closeServices(services),
+    reregister: (model) => server.services.embeddings.register(model),
+    close: server.close,
   };
 }

@@ -1,6 +1,6 @@
 import type { EncoderReport } from './encoder-writes.js';
 import type { LoadResult } from './load.js';
-import type { TargetRow } from './targets.js';
+import type { TargetRow } from './target-row.js';
 
 /** The target of the lag from an acknowledged add to "found by meaning", p95 ms. */
 const LAG_P95_TARGET_MS = 2_000;

@@ -1,4 +1,4 @@
-import type { TargetRow } from './targets.js';
+import type { TargetRow } from './target-row.js';
 import type { TenantSweepReport } from './tenant-sweep.js';
 
 /** Issue 27's target for lexical `context/get` while clients touch more tenants than the cache holds. */

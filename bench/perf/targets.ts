@@ -3,15 +3,9 @@ import type { EvalReplayReport } from './eval-replay.js';
 import { foregroundTargetRows } from './foreground-report.js';
 import type { LoadResult } from './load.js';
 import { DEFAULT_ENCODER_MODEL } from './server-process.js';
+import type { TargetRow } from './target-row.js';
 
-/** A target beside what was measured. Benchmarks report; a missed target never fails the run. */
-export interface TargetRow {
-  part: string;
-  memories: number | null;
-  target: string;
-  measured: string;
-  verdict: 'met' | 'missed' | 'not measured';
-}
+export type { TargetRow } from './target-row.js';
 
 /** What the targets are judged on, per size. */
 export interface TargetInput {

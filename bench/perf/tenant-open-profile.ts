@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeServices, createApp, createServices, loadConfig } from '../../packages/server/src/index.js';
 import { sharedDatabasePool } from '../../packages/server/src/store/database-pool.js';
+import { startInProcessServer } from './context-in-process.js';
 import { percentile } from './load.js';
 import { generateMemories, generateQueries } from './seed-data.js';
 import { StatementTimings } from './statement-timings.js';
@@ -27,31 +27,14 @@ const { values } = parseArgs({
   },
 });
 const tenants = Number(values.tenants);
-const API_KEY = `mem_${'d4'.repeat(32)}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tenant-open-profile-'));
-const config = loadConfig(
-  { MEMORY_TENANT_QUOTA: '0' },
-  {
-    dataDir,
-    bootstrapApiKey: API_KEY,
-    logLevel: 'silent',
-    rateLimitPerMinute: 0,
-    ipRateLimitPerMinute: 0,
-    embeddingModel: 'local/hash-384',
-    tenantCacheSize: Number(values.cache),
-  },
-);
-const services = await createServices(config);
-const app = createApp(services);
-const call = async (route: string, body: unknown) => {
-  const response = await app.request(`/api/sdk/v1/${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
-};
+const server = await startInProcessServer(dataDir, {
+  embeddingModel: 'local/hash-384',
+  // 0: no tenant quota (its default, 1,000, may be below --tenants).
+  environment: { MEMORY_TENANT_QUOTA: '0' },
+  overrides: { tenantCacheSize: Number(values.cache) },
+});
+const call = (route: string, body: unknown) => server.post(route, body);
 try {
   const contents = Array.from(generateMemories(500, 5), (memory) => memory.content);
   for (let index = 0; index < tenants * Number(values.memories); index++)
@@ -90,6 +73,6 @@ try {
   }
   timings?.print(tenants);
 } finally {
-  await closeServices(services);
+  await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

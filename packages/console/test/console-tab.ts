@@ -55,6 +55,8 @@ export function useConsoleTab(
     if (clipboard)
       await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tab.server.url });
     tab.page = await tab.context.newPage();
+    // Below the test's own 30 s: a wait that never ends fails naming its locator, not as a bare test timeout.
+    tab.page.setDefaultTimeout(20_000);
     tab.errors = collectPageErrors(tab.page);
     if (clock) await tab.page.clock.install();
   });
