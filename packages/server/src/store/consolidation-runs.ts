@@ -73,7 +73,9 @@ export async function consolidationCandidates(
 /**
  * Statements applying a plan in one transaction, a fixed number whatever its size (pairs travel as JSON):
  * superseded memories get `superseded_by`; merged duplicates get it too and are soft-deleted; `supersedes` edges
- * (and `contradicts` for differing content) from the winner; a lifecycle event per changed memory.
+ * (and `contradicts` for differing content) from the winner; a lifecycle event per changed memory. The plan was made
+ * from a read before this transaction: a memory the indexer superseded at write time (or a concurrent run changed) in
+ * between is left as it is, with no second edge or event, so a contradiction is resolved and counted once.
  */
 export function applyPlanStatements(plan: ConsolidationPlan, runId: string, timestamp: string): InStatement[] {
   const superseded = plan.groups.flatMap((group) =>
@@ -88,6 +90,9 @@ export function applyPlanStatements(plan: ConsolidationPlan, runId: string, time
   const merged = plan.groups.flatMap((group) => group.mergedIds.map((id) => ({ id, winner: group.winnerId })));
   const supersededJson = JSON.stringify(superseded);
   const mergedJson = JSON.stringify(merged);
+  // What this run changed: the memory now points at the plan's winner with this run's timestamp.
+  const changedHere = (alias: string) =>
+    `EXISTS (SELECT 1 FROM memories c WHERE c.id = ${alias}.value->>'id' AND c.superseded_by = ${alias}.value->>'winner' AND c.updated_at = ?)`;
   const edges = (
     json: string,
     type: string,
@@ -96,24 +101,28 @@ export function applyPlanStatements(plan: ConsolidationPlan, runId: string, time
     detailArgs: InValue[],
   ): InStatement => ({
     sql: `INSERT OR REPLACE INTO graph_edges (source_memory_id, target_memory_id, edge_type, confidence, origin, detail, created_at)
-          SELECT value->>'winner', value->>'id', ?, ${confidence}, 'consolidation', ${detail}, ? FROM json_each(?)`,
-    args: [type, ...detailArgs, timestamp, json],
+          SELECT p.value->>'winner', p.value->>'id', ?, ${confidence.replaceAll('value->>', 'p.value->>')}, 'consolidation',
+                 ${detail.replaceAll('value->>', 'p.value->>')}, ?
+            FROM json_each(?) p WHERE ${changedHere('p')}`,
+    args: [type, ...detailArgs, timestamp, json, timestamp],
   });
   const events = (json: string, kind: string, field: string): InStatement => ({
     sql: `INSERT INTO lifecycle_events (kind, subject_id, user_id, project_id, detail, created_at)
           SELECT ?, m.id, m.user_id, m.project_id, json_object('${field}', p.value->>'winner', 'runId', ?), ?
-            FROM json_each(?) p JOIN memories m ON m.id = p.value->>'id'`,
-    args: [kind, runId, timestamp, json],
+            FROM json_each(?) p JOIN memories m ON m.id = p.value->>'id' WHERE ${changedHere('p')}`,
+    args: [kind, runId, timestamp, json, timestamp],
   });
+  // Only memories still live and not superseded: the plan's read may be older than a write-time supersede.
+  const live = 'deleted_at IS NULL AND superseded_by IS NULL';
   return [
     {
       sql: `UPDATE memories SET superseded_by = (SELECT p.value->>'winner' FROM json_each(?) p WHERE p.value->>'id' = memories.id),
-              updated_at = ? WHERE id IN (SELECT value->>'id' FROM json_each(?)) AND deleted_at IS NULL`,
+              updated_at = ? WHERE id IN (SELECT value->>'id' FROM json_each(?)) AND ${live}`,
       args: [supersededJson, timestamp, supersededJson],
     },
     {
       sql: `UPDATE memories SET superseded_by = (SELECT p.value->>'winner' FROM json_each(?) p WHERE p.value->>'id' = memories.id),
-              deleted_at = ?, updated_at = ? WHERE id IN (SELECT value->>'id' FROM json_each(?)) AND deleted_at IS NULL`,
+              deleted_at = ?, updated_at = ? WHERE id IN (SELECT value->>'id' FROM json_each(?)) AND ${live}`,
       args: [mergedJson, timestamp, timestamp, mergedJson],
     },
     edges(supersededJson, 'supersedes', '1', "json_object('runId', ?, 'reason', 'newer_statement')", [runId]),
