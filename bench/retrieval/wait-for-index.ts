@@ -5,16 +5,18 @@ interface QueueFigures {
 }
 
 /**
- * Waits until every memory of a tenant is indexed (its vector and graph edges). A write answers once it is durable
+ * Waits until every memory of a tenant is indexed (its vector and graph edges); of one user's scope when `userId` is
+ * given (the queue figures count what the scope sees: without a user, shared memories only). A write answers once it is durable
  * and lexically findable, and the indexer embeds it afterwards; scoring hybrid before the indexer is done would rank
  * with part of the vectors, and the figures would depend on the machine's speed.
  */
 export async function waitForIndex(
   server: InProcessServer,
   tenantId: string,
-  { timeoutMs = 600_000, pollMs = 200 }: { timeoutMs?: number; pollMs?: number } = {},
+  { timeoutMs = 600_000, pollMs = 200, userId }: { timeoutMs?: number; pollMs?: number; userId?: string } = {},
 ): Promise<void> {
-  const route = `/management/embeddings/observability?tenantId=${encodeURIComponent(tenantId)}`;
+  const user = userId === undefined ? '' : `&userId=${encodeURIComponent(userId)}`;
+  const route = `/management/embeddings/observability?tenantId=${encodeURIComponent(tenantId)}${user}`;
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const { queue } = await server.call<QueueFigures>('GET', route);

@@ -104,8 +104,8 @@ async function measure(
   for (const user of users) {
     const tenantId = tenantOf(layout, size, user.userId);
     // Lexical needs only the FTS index, written with each add; waiting for the indexer (vectors, graph) anyway keeps
-    // its background work from inflating the reported latencies.
-    await waitForIndex(server, tenantId);
+    // its background work from inflating the reported latencies. The user's scope: the queue counts what it sees.
+    await waitForIndex(server, tenantId, { userId: user.userId });
     for (const item of user.questions) {
       const category = KINDS.indexOf(item.kind) + 1;
       run.baseline.add(category, item.evidence, await baseline.rank(tenantId, user.userId, item.question, maxK));
