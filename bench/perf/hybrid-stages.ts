@@ -15,9 +15,10 @@ import { lexicalSearch } from '../../packages/server/src/retrieval/lexical.js';
 import { withRelevance } from '../../packages/server/src/retrieval/relevance.js';
 import { retrieve } from '../../packages/server/src/retrieval/retrieve.js';
 import { closestSimilarities, similarities, vectorCandidates } from '../../packages/server/src/retrieval/semantic.js';
-import { queryTexts } from '../../packages/server/src/retrieval/semantic-side.js';
+import { queryTexts, vectorLists } from '../../packages/server/src/retrieval/semantic-side.js';
 import { commonTerms } from '../../packages/server/src/retrieval/term-frequency.js';
 import { Database } from '../../packages/server/src/store/database.js';
+import { sharedDatabasePool } from '../../packages/server/src/store/database-pool.js';
 import { pendingIndexJobs } from '../../packages/server/src/store/index-jobs.js';
 import { vectorBlob } from '../../packages/server/src/store/vector-tables.js';
 import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';
@@ -26,6 +27,7 @@ import { seedEmbeddedWorkspace } from './embedded-workspace.js';
 import { hashWithEncoderCost } from './encoder-cost-model.js';
 import { generateQueries } from './seed-data.js';
 import { StageTimings } from './stage-timings.js';
+import { StatementTimings } from './statement-timings.js';
 
 /**
  * Where a hybrid `context/get` spends its milliseconds, stage by stage, in-process (no HTTP): each stage of
@@ -54,6 +56,8 @@ const { values } = parseArgs({
     'encoder-cost': { type: 'boolean', default: false },
     /** Leave out the in-process `context/get` rows. */
     'no-context': { type: 'boolean', default: false },
+    /** Also print what each statement of the vector lists and the conversation windows cost (per query). */
+    statements: { type: 'boolean', default: false },
   },
 });
 const memories = Number(values.memories);
@@ -118,6 +122,7 @@ try {
   const scope = { tenantId: null, userId: null, projectId: null };
   const queries = generateQueries(Number(values.queries));
   const timings = new StageTimings();
+  const statements = values.statements ? new StatementTimings(sharedDatabasePool()) : null;
   const context = values['no-context'] ? null : await startContextServer(folder, modelId, [queryModel]);
   const depth = 200;
   // context/get asks `retrieve()` for 4 candidates per result, at least 20: 20 for its default limit of 5.
@@ -153,15 +158,12 @@ try {
           neighbours,
         ]),
       );
-    await stages.time('vector lists, all at once (Promise.all)', () =>
-      Promise.all(
-        embedded.embeddings.map((vector) =>
-          vectorCandidates(database, table, vector, {
-            ...filters,
-            limit: depth,
-            minSimilarity: descriptor.minSimilarity,
-          }),
-        ),
+    if (statements !== null) statements.recording = record;
+    await stages.time('vector lists, all at once, rows read once', () =>
+      vectorLists(
+        database,
+        { ok: true, modelId, table, vectors: embedded.embeddings, minSimilarity: descriptor.minSimilarity },
+        { ...filters, limit: depth },
       ),
     );
     const hits = lexical.candidates.filter((candidate) => candidate.source !== 'recency');
@@ -176,6 +178,7 @@ try {
     const windows = await withConversationWindows(database, hits, lexical.query, filters, related);
     stages.add('conversation windows (without relatedness)', performance.now() - windowStarted - relatedMs);
     stages.add('relatedness of unmatched window members', relatedMs);
+    if (statements !== null) statements.recording = false;
     const terms = queryTerms(query);
     const fused = await stages.time('common terms + fusion + credits', async () =>
       fuseRankings(windows, lists, now, { common: await commonTerms(tenant.termCounts, terms), terms }),
@@ -231,8 +234,24 @@ try {
   for (const query of queries.slice(0, 10)) await hybridOnce(query, false);
   for (let round = 0; round < Number(values.rounds); round++)
     for (const query of queries) await hybridOnce(query, true);
+  // A narrow scope: the same memories owned by 100 users (this copy of the workspace only), one user asking. The
+  // index's 200 nearest hold about 2 of theirs, so the user's scope (about 1% of the tenant) is ranked exactly.
+  await database.run("UPDATE memories SET user_id = 'user-' || (seq % 100)");
+  const narrow = { scope: { tenantId: null, userId: 'user-7', projectId: null }, excludeLayer: 'rule' };
+  const narrowList = async (query: string) => {
+    const { embeddings: vectors } = await registry.embed(modelId, queryTexts(query, descriptor.local));
+    const embedding = { ok: true as const, modelId, table, vectors, minSimilarity: descriptor.minSimilarity };
+    return () => vectorLists(database, embedding, { ...narrow, now: new Date(), limit: depth });
+  };
+  for (const query of queries.slice(0, 10)) await (await narrowList(query))();
+  for (const query of queries)
+    await timings.time('vector lists, one user of 100 (~1,000 memories, ranked exactly)', await narrowList(query));
   process.stdout.write(`${memories} memories, ${modelId}, ${queries.length} queries x ${values.rounds}\n`);
   process.stdout.write(`${timings.table()}\n`);
+  if (statements !== null) {
+    process.stdout.write('\nStatements of the vector lists (all at once) and the conversation windows, per query:\n');
+    statements.print(queries.length * Number(values.rounds), 12);
+  }
   await context?.close();
   await database.close();
 } finally {

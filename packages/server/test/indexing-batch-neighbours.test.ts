@@ -63,4 +63,18 @@ describe('the indexer searches a batch’s neighbours together', () => {
     expect((await similar(eli)).map((edge) => edge.target_memory_id)).not.toContain(dana);
     expect((await similar(dana)).map((edge) => edge.target_memory_id)).not.toContain(eli);
   });
+
+  it("finds a user's own near-duplicate when other users' copies fill the index's nearest", async () => {
+    // One tenant, many users: 40 others wrote the very words Alice writes next, so the index's 25 nearest to her new
+    // memory are all theirs (similarity 1) and her own earlier wording (about 0.9) is not among them.
+    const words = 'The parcel lockers are emptied every evening by the night porter';
+    for (let index = 0; index < 40; index++) await add(words, { userId: `neighbour-${index}` });
+    const earlier = await add('Parcel lockers are emptied every evening by the night porter', { userId: 'alice' });
+    await server.indexed();
+    const later = await add(words, { userId: 'alice' });
+    await server.indexed();
+    const edges = await similar(later);
+    expect(edges.map((edge) => edge.target_memory_id)).toEqual([earlier]);
+    expect(Number(edges[0]?.confidence)).toBeGreaterThanOrEqual(COSINE_SIMILARITY_THRESHOLD);
+  });
 });

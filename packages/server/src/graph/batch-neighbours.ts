@@ -3,6 +3,7 @@ import { visibleTo } from '../store/scope-filter.js';
 import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { type Neighbours, SIMILARITY_CANDIDATES } from './related-memories.js';
+import { exactScopeNeighbours } from './scope-neighbours.js';
 
 /** Memories of a batch that share a vector table and a scope: one statement searches their neighbours. */
 interface SearchGroup {
@@ -35,7 +36,8 @@ async function searchGroups(tenant: TenantDatabase, rows: readonly MemoryRow[]):
  * memory inside it, against the memory's stored vector, so the batch costs one round trip to the database instead of
  * two per memory (its vector, then its search). A memory without a stored vector is left out of the map (the caller
  * falls back to its lexical neighbours, as `nearestNeighbours` does). CROSS JOIN pins the join order (see
- * `cosineNeighbours`); the first branch of the UNION says which memories have a vector, neighbours or not.
+ * `cosineNeighbours`); the first branch of the UNION says which memories have a vector, neighbours or not. When the
+ * index leaves a memory fewer neighbours than asked, the group's scope is ranked exactly (`exactScopeNeighbours`).
  */
 export async function batchNearestNeighbours(
   tenant: TenantDatabase,
@@ -64,6 +66,13 @@ export async function batchNearestNeighbours(
       bySeq.set(Number(result.seq), neighbours);
       if (result.id !== null) neighbours.scored.push({ id: result.id, similarity: 1 - Number(result.distance) });
     }
+    // A memory the index found fewer neighbours for than it was asked is in a scope the index's nearest mostly miss
+    // (or a small one): its scope is ranked exactly, when small enough.
+    const short = [...bySeq.values()].some((neighbours) => neighbours.scored.length < SIMILARITY_CANDIDATES);
+    const exact = short
+      ? await exactScopeNeighbours(tenant.database, table, scope, [...bySeq.keys()], SIMILARITY_CANDIDATES)
+      : null;
+    for (const [seq, scored] of exact ?? []) bySeq.set(seq, { measure: 'cosine', scored });
     for (const row of members) {
       const neighbours = bySeq.get(Number(row.seq));
       if (neighbours !== undefined) found.set(row.id, neighbours);

@@ -9,6 +9,7 @@ import type { MemoryRow } from '../store/memory-rows.js';
 import { visibleTo } from '../store/scope-filter.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { metadataRelations } from './graph-model.js';
+import { exactScopeNeighbours } from './scope-neighbours.js';
 import { jaccard, LEXICAL_SIMILARITY_THRESHOLD, shingles } from './text-similarity.js';
 
 /** A memory-to-memory edge found by extraction. */
@@ -70,8 +71,9 @@ async function storedVector({ vectorTables }: TenantDatabase, row: MemoryRow) {
 }
 
 /**
- * Nearest neighbours by cosine in the model's vector index, narrowed to live memories the writer can see. CROSS JOIN
- * pins the join order: left free, SQLite may scan the scope index and run the vector search once per memory.
+ * Nearest neighbours by cosine in the model's vector index, narrowed to live memories the writer can see; when that
+ * leaves fewer than asked, the writer's scope ranked exactly if it is small enough (`exactScopeNeighbours`). CROSS
+ * JOIN pins the join order: left free, SQLite may scan the scope index and run the vector search once per memory.
  */
 async function cosineNeighbours(
   database: Database,
@@ -88,7 +90,11 @@ async function cosineNeighbours(
       WHERE m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}`,
     [embedding, embedding, SIMILARITY_CANDIDATES, row.id, ...visible.args],
   );
-  return neighbours.map((neighbour) => ({ id: neighbour.id, similarity: 1 - Number(neighbour.distance) }));
+  const scored = neighbours.map((neighbour) => ({ id: neighbour.id, similarity: 1 - Number(neighbour.distance) }));
+  if (scored.length >= SIMILARITY_CANDIDATES) return scored;
+  // Fewer than asked: a scope the index's nearest mostly miss, or a small one (`exactScopeNeighbours`).
+  const exact = await exactScopeNeighbours(database, table, scopeOf(row), [row.seq], SIMILARITY_CANDIDATES);
+  return exact?.get(row.seq) ?? scored;
 }
 
 /** Lexical neighbours (FTS on the memory's rarest words) scored by word-shingle Jaccard. */

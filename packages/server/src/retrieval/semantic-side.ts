@@ -8,7 +8,7 @@ import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
 import { queryTerms, wordsOf } from './fts-query.js';
-import { closestSimilarities, similarities, vectorCandidates } from './semantic.js';
+import { closestSimilarities, similarities, vectorNeighbours, withRows } from './semantic.js';
 
 /** Why a hybrid request was answered lexically (the trace's `semanticFallbackReason`). */
 export const SEMANTIC_FALLBACK_REASONS = {
@@ -127,17 +127,19 @@ export type Embedded = Extract<QueryEmbedding, { ok: true }>;
 
 /**
  * The nearest memories to each query vector, one ranked list per vector, searched at once (a file database's reads
- * run on as many worker threads as are free). Throws when a search fails.
+ * run on as many worker threads as are free); the lists' rows are then read in one statement. Throws when a search
+ * fails.
  */
-export function vectorLists(
+export async function vectorLists(
   database: Database,
   embedding: Embedded,
   options: CandidateScope & { limit: number },
 ): Promise<RankedCandidate[][]> {
   const { table, minSimilarity } = embedding;
-  return Promise.all(
-    embedding.vectors.map((vector) => vectorCandidates(database, table, vector, { ...options, minSimilarity })),
+  const lists = await Promise.all(
+    embedding.vectors.map((vector) => vectorNeighbours(database, table, vector, { ...options, minSimilarity })),
   );
+  return withRows(database, lists);
 }
 
 /** Which of the given memories (by `seq`) are related to the query: the question's similarity at the floor or more. */

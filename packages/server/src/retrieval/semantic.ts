@@ -1,53 +1,167 @@
 import type { Database } from '../store/database.js';
 import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import { allOf, type Condition, countVisibleLive, visibleLiveSeqs } from '../store/scope-filter.js';
 import { type VectorTable, vectorBlob } from '../store/vector-tables.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
 /**
  * Over-fetch: the index knows nothing of scopes, so it is asked for a quarter more than the wanted count (at least
- * 64); when the scope filter leaves too few, the search widens 8x at a time, up to 4096 neighbours, before giving up
- * on more. A caller who sees most of the tenant (the common case) is served by one search of 250 for a fusion depth
- * of 200 rather than one of 800 (a hybrid context/get at 10k memories went from 79 to 54 ms in-process); a narrow
- * scope pays for the widening instead.
+ * 64). A caller who sees most of the tenant (the common case) is served by that one search: 250 neighbours for a
+ * fusion depth of 200 rather than 800 (a hybrid context/get at 10k memories went from 79 to 54 ms in-process).
  */
 const OVERFETCH_FACTOR = 1.25;
 const OVERFETCH_MIN = 64;
-const WIDEN_FACTOR = 8;
-const OVERFETCH_MAX = 4096;
+/**
+ * What a second index search asks when the first left too few in scope. libSQL's DiskANN search returns at most the
+ * candidates it kept while searching (its `search_l`, 200 by default, which our indexes keep): asking 250, 500 or 4096
+ * neighbours of 100k vectors returns 201-202 alike. So a search can widen once, up to that list, and never beyond it.
+ */
+const WIDEST_SEARCH = 4096;
+/**
+ * The most memories of one scope ranked exactly by their stored vectors when the index's search list leaves too few
+ * of them: a user who wrote 1% of a shared tenant's memories finds about 2 of theirs among the index's 200 nearest.
+ * Ranked exactly, a hybrid query's two lists of a user's 1,000 memories (100k in the tenant) take p50 65 ms, what the
+ * two wasted wider searches per list cost before (BENCHMARKS.md). A larger scope is served the index's answer: it is a
+ * large part of the tenant, so the index's list holds many of it.
+ */
+export const EXACT_SEARCH_MAX = 4096;
+
+/** A memory near a query vector, before its row is read: its `seq` and cosine similarity. */
+export interface Neighbour {
+  seq: number;
+  score: number;
+}
+
+type SearchOptions = CandidateScope & { limit: number; minSimilarity: number };
+
+interface Found {
+  seq: number;
+  distance: number;
+  visible: number;
+}
 
 /**
- * Nearest memories to a query vector by cosine similarity: `vector_top_k` over the model's DiskANN index, then the
- * scope and candidate filters on the joined memories, then the cut; neighbours below the model's similarity floor are
- * dropped (a nearest neighbour is not necessarily a related one). Exact distances are recomputed on the stored
- * vectors, so the score does not depend on the index's compressed neighbour copies. CROSS JOIN pins the join order
- * (the index search first): left free, SQLite may scan a scope index and run the search once per memory.
+ * The index's nearest memories to a vector, each flagged with whether the candidate filter keeps it: the filter is
+ * read in the same pass (it needs the memory's row) but filters nothing, so the caller knows how many the index found
+ * at all. Exact distances are recomputed on the stored vectors, so the score does not depend on the index's
+ * compressed neighbour copies. CROSS JOIN pins the join order (the index search first): left free, SQLite may scan a
+ * scope index and run the search once per memory.
  */
+function indexSearch(database: Database, table: VectorTable, blob: Uint8Array, where: Condition, neighbours: number) {
+  return database.all<Found>(
+    `SELECT m.seq AS seq, vector_distance_cos(v.embedding, vector32(?)) AS distance,
+            CASE WHEN ${where.sql} THEN 1 ELSE 0 END AS visible
+       FROM vector_top_k('${table.indexName}', vector32(?), ?) AS top
+       CROSS JOIN ${table.tableName} v ON v.rowid = top.id
+       CROSS JOIN memories m ON m.seq = v.memory_seq`,
+    [blob, ...where.args, blob, neighbours],
+  );
+}
+
+/** Whether the table holds no more vectors than the index returned: then its answer was every vector there is. */
+async function holdsAtMost(database: Database, table: VectorTable, count: number): Promise<boolean> {
+  const row = await database.get<{ count: number }>(
+    `SELECT count(*) AS count FROM (SELECT 1 FROM ${table.tableName} LIMIT ?)`,
+    [count + 1],
+  );
+  return Number(row?.count ?? 0) <= count;
+}
+
+/**
+ * Every memory of the scope that passes the filter and has a vector, ranked by exact distance; null when the scope
+ * holds more than `EXACT_SEARCH_MAX` live memories (counted first, through the scope index, and no further).
+ */
+async function exactSearch(
+  database: Database,
+  table: VectorTable,
+  blob: Uint8Array,
+  options: SearchOptions,
+): Promise<Array<{ seq: number; distance: number }> | null> {
+  const counting = countVisibleLive(options.scope, EXACT_SEARCH_MAX);
+  const counted = await database.get<{ count: number }>(counting.sql, counting.args);
+  if (Number(counted?.count ?? 0) > EXACT_SEARCH_MAX) return null;
+  const where = allOf(visibleLiveSeqs(options.scope, 'm'), candidateFilter(options));
+  return database.all<{ seq: number; distance: number }>(
+    `SELECT m.seq AS seq, vector_distance_cos(v.embedding, vector32(?)) AS distance
+       FROM memories m CROSS JOIN ${table.tableName} v ON v.memory_seq = m.seq
+      WHERE ${where.sql}
+      ORDER BY distance, m.seq LIMIT ?`,
+    [blob, ...where.args, options.limit],
+  );
+}
+
+const byDistance = (left: { seq: number; distance: number }, right: { seq: number; distance: number }) =>
+  Number(left.distance) - Number(right.distance) || Number(left.seq) - Number(right.seq);
+
+/**
+ * Nearest memories to a query vector by cosine similarity, as `seq` and score (their rows are read once for all of a
+ * query's lists: `withRows`), best first, at most `limit`; neighbours below the model's similarity floor are dropped
+ * (a nearest neighbour is not necessarily a related one). The model's DiskANN index answers first, with the scope and
+ * candidate filters applied to its list. When that leaves fewer than `limit` and the index did not return every vector
+ * there is, the search widens once to the index's whole search list, and if that is still short, a scope of at most
+ * `EXACT_SEARCH_MAX` memories is ranked exactly instead: a narrow scope in a large tenant (one user among many) gets
+ * its own nearest memories, not the few of them that happen to be among the tenant's nearest.
+ */
+export async function vectorNeighbours(
+  database: Database,
+  table: VectorTable,
+  vector: Float32Array,
+  options: SearchOptions,
+): Promise<Neighbour[]> {
+  const where = candidateFilter(options);
+  const blob = vectorBlob(vector);
+  let asked = Math.max(Math.ceil(options.limit * OVERFETCH_FACTOR), OVERFETCH_MIN);
+  let found = await indexSearch(database, table, blob, where, asked);
+  let kept = found.filter((row) => Number(row.visible) === 1);
+  if (kept.length < options.limit && found.length >= asked && asked < WIDEST_SEARCH) {
+    asked = WIDEST_SEARCH;
+    found = await indexSearch(database, table, blob, where, asked);
+    kept = found.filter((row) => Number(row.visible) === 1);
+  }
+  let ranked: Array<{ seq: number; distance: number }> = kept;
+  if (kept.length < options.limit && !(await holdsAtMost(database, table, found.length)))
+    ranked = (await exactSearch(database, table, blob, options)) ?? kept;
+  return ranked
+    .sort(byDistance)
+    .slice(0, options.limit)
+    .map((row) => ({ seq: Number(row.seq), score: 1 - Number(row.distance) }))
+    .filter((neighbour) => neighbour.score >= options.minSimilarity);
+}
+
+/**
+ * Lists of neighbours with their memories' rows, read in one statement for all the lists (a query's two vectors share
+ * many neighbours). A memory deleted since its list was searched is left out.
+ */
+export async function withRows(
+  database: Database,
+  lists: readonly (readonly Neighbour[])[],
+): Promise<RankedCandidate[][]> {
+  const seqs = [...new Set(lists.flatMap((list) => list.map(({ seq }) => seq)))];
+  const rows =
+    seqs.length === 0
+      ? []
+      : await database.all<MemoryRow>(
+          `SELECT ${prefixed('m')} FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?))`,
+          [JSON.stringify(seqs)],
+        );
+  const rowOf = new Map(rows.map((row) => [Number(row.seq), row]));
+  return lists.map((list) =>
+    list.flatMap(({ seq, score }): RankedCandidate[] => {
+      const row = rowOf.get(seq);
+      return row === undefined ? [] : [{ row, score, source: 'semantic' }];
+    }),
+  );
+}
+
+/** `vectorNeighbours` with their rows: the nearest memories to one query vector as ranked candidates. */
 export async function vectorCandidates(
   database: Database,
   table: VectorTable,
   vector: Float32Array,
-  options: CandidateScope & { limit: number; minSimilarity: number },
+  options: SearchOptions,
 ): Promise<RankedCandidate[]> {
-  const where = candidateFilter(options);
-  const blob = vectorBlob(vector);
-  let neighbours = Math.max(Math.ceil(options.limit * OVERFETCH_FACTOR), OVERFETCH_MIN);
-  for (;;) {
-    const rows = await database.all<MemoryRow & { distance: number }>(
-      `SELECT ${prefixed('m')}, vector_distance_cos(v.embedding, vector32(?)) AS distance
-         FROM vector_top_k('${table.indexName}', vector32(?), ?) AS top
-         CROSS JOIN ${table.tableName} v ON v.rowid = top.id
-         CROSS JOIN memories m ON m.seq = v.memory_seq
-        WHERE ${where.sql}
-        ORDER BY distance, m.seq LIMIT ?`,
-      [blob, blob, neighbours, ...where.args, options.limit],
-    );
-    if (rows.length >= options.limit || neighbours >= OVERFETCH_MAX) {
-      return rows
-        .map((row): RankedCandidate => ({ row, score: 1 - Number(row.distance), source: 'semantic' }))
-        .filter((candidate) => candidate.score >= options.minSimilarity);
-    }
-    neighbours = Math.min(neighbours * WIDEN_FACTOR, OVERFETCH_MAX);
-  }
+  const [list] = await withRows(database, [await vectorNeighbours(database, table, vector, options)]);
+  return list ?? [];
 }
 
 /** Cosine similarity to the query vector of given memories (by `seq`) that have a vector in the table. */

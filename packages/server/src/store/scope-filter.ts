@@ -85,3 +85,40 @@ export function ownedById(scope: ResolvedScope, alias = ''): Condition {
 export function sharedReadOnly(row: { user_id: string | null }, scope: ResolvedScope): boolean {
   return scope.userId !== null && row.user_id === null;
 }
+
+/** The (user, project) pairs a scope sees, as `visibleTo` reads them: its own and the shared (NULL) ones. */
+function visiblePairs(scope: ResolvedScope): Array<readonly [string | null, string | null]> {
+  const users = scope.userId === null ? [null] : [scope.userId, null];
+  const projects = scope.projectId === null ? [null] : [scope.projectId, null];
+  return users.flatMap((user) => projects.map((project) => [user, project] as const));
+}
+
+const LIVE_OF_PAIR = 'SELECT seq FROM memories WHERE user_id IS ? AND project_id IS ? AND deleted_at IS NULL';
+
+/**
+ * `visibleTo` as a condition on `seq` that SQLite answers through the scope index (`memories_scope`: user, project,
+ * deleted_at): one equality lookup per (user, project) pair the scope sees, at most four. Left to itself the planner
+ * reads `(user_id IS NULL OR user_id = ?)` by scanning every live memory, which is what a narrow scope must not pay
+ * in a tenant of many users. Live memories only (the index's `deleted_at IS NULL`). The list is built whole before
+ * it is read (an IN subquery), so it is for scopes known to be small: `countVisibleLive` says.
+ */
+export function visibleLiveSeqs(scope: ResolvedScope, alias = ''): Condition {
+  const pairs = visiblePairs(scope);
+  return {
+    sql: `${column(alias, 'seq')} IN (${pairs.map(() => LIVE_OF_PAIR).join(' UNION ALL ')})`,
+    args: pairs.flat(),
+  };
+}
+
+/**
+ * A statement counting the live memories a scope sees, through the scope index and no further than `atMost + 1` per
+ * (user, project) pair: its answer is above `atMost` as soon as the scope is, at a bounded cost however large the
+ * scope (column `count`).
+ */
+export function countVisibleLive(scope: ResolvedScope, atMost: number): Condition {
+  const pairs = visiblePairs(scope);
+  return {
+    sql: `SELECT count(*) AS count FROM (${pairs.map(() => `SELECT 1 FROM (${LIVE_OF_PAIR} LIMIT ?)`).join(' UNION ALL ')})`,
+    args: pairs.flatMap((pair) => [...pair, atMost + 1]),
+  };
+}
