@@ -130,7 +130,7 @@ export async function vectorNeighbours(
 
 /**
  * Lists of neighbours with their memories' rows, read in one statement for all the lists (a query's two vectors share
- * many neighbours). A memory deleted since its list was searched is left out.
+ * many neighbours). A memory forgotten or superseded since its list was searched is left out.
  */
 export async function withRows(
   database: Database,
@@ -141,7 +141,8 @@ export async function withRows(
     seqs.length === 0
       ? []
       : await database.all<MemoryRow>(
-          `SELECT ${prefixed('m')} FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?))`,
+          `SELECT ${prefixed('m')} FROM memories m
+            WHERE m.seq IN (SELECT value FROM json_each(?)) AND m.deleted_at IS NULL AND m.superseded_by IS NULL`,
           [JSON.stringify(seqs)],
         );
   const rowOf = new Map(rows.map((row) => [Number(row.seq), row]));
