@@ -11,6 +11,7 @@ import { DEFAULT_OWNER_ID } from '../../packages/server/src/store/control-store.
 import type { Database } from '../../packages/server/src/store/database.js';
 import { claimIndexJobs } from '../../packages/server/src/store/index-jobs.js';
 import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';
+import { generateUser } from '../retrieval/long-corpus/generate.js';
 import { generateQueries } from './seed-data.js';
 
 /**
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     model: { type: 'string', default: 'local/hash-384' },
     count: { type: 'string', default: '512' },
     batch: { type: 'string', default: '64' },
+    /** `short` (the default): one generated line each; `long`: the long corpus's chat messages (median ~1,200 characters). */
+    texts: { type: 'string', default: 'short' },
   },
 });
 if (values.workspace === undefined) throw new Error('--workspace <file> is required');
@@ -37,7 +40,7 @@ function stageOf(sql: string): string {
   if (sql.includes('vector_top_k')) return 'neighbour search (vector_top_k)';
   if (sql.includes('memories_fts MATCH')) return 'lexical neighbour search';
   if (sql.startsWith('UPDATE index_jobs')) return 'claim';
-  return 'other reads';
+  return `other reads: ${sql.replace(/\s+/g, ' ').trim().slice(0, 60)}`;
 }
 
 const timings = new Map<string, { ms: number; calls: number }>();
@@ -116,10 +119,13 @@ try {
   services.indexing.pause();
   const app = createApp(services);
   const queries = generateQueries(200);
+  const longTexts = values.texts === 'long' ? generateUser(1, 1, count).messages.map((message) => message.content) : [];
   for (let offset = 0; offset < count; offset += 8) {
     await Promise.all(
       Array.from({ length: Math.min(8, count - offset) }, async (_, index) => {
-        const content = `profile memory ${offset + index} about ${queries[(offset + index) % queries.length]}`;
+        const content =
+          longTexts[offset + index] ??
+          `profile memory ${offset + index} about ${queries[(offset + index) % queries.length]}`;
         const response = await app.request('/api/sdk/v1/memories/add', {
           method: 'POST',
           headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },

@@ -23,17 +23,25 @@ const similar = (sourceId: string) =>
     [sourceId],
   );
 
-/** Indexes what is queued and returns the statements that searched the vector index meanwhile. */
-async function indexCountingSearches(): Promise<string[]> {
+/** Indexes what is queued and returns the statements read meanwhile. */
+async function indexReading(): Promise<string[]> {
   const all = vi.spyOn(database, 'all');
   try {
     server.services.indexing.resume();
     await server.indexed();
-    return all.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('vector_top_k'));
+    return all.mock.calls.map(([sql]) => sql);
   } finally {
     all.mockRestore();
   }
 }
+
+/** Indexes what is queued and returns the statements that searched the vector index meanwhile. */
+async function indexCountingSearches(): Promise<string[]> {
+  return (await indexReading()).filter((sql) => sql.includes('vector_top_k'));
+}
+
+/** The statement ranking a whole scope exactly (`exactScopeNeighbours`): one distance per memory of the scope. */
+const ranksScopeExactly = (sql: string) => sql.includes('PARTITION BY seq');
 
 describe('the indexer searches a batch’s neighbours together', () => {
   it('indexes a batch with one vector search, and each memory still finds its neighbours, old and new', async () => {
@@ -51,6 +59,22 @@ describe('the indexer searches a batch’s neighbours together', () => {
     expect(Number(toBase?.confidence)).toBeGreaterThanOrEqual(COSINE_SIMILARITY_THRESHOLD);
     // A neighbour written in the same batch is found too.
     expect((await similar(second)).map((edge) => edge.target_memory_id)).toContain(first);
+  });
+
+  it('leaves the scope unranked when the index found enough neighbours besides the memory itself', async () => {
+    // More shared memories than the neighbours a write reads (25): the index's answer holds the memory's own vector
+    // and 25 others, which is enough; ranking every memory of the scope exactly is for scopes the index's list misses.
+    const shelves: string[] = [];
+    for (let index = 0; index < 30; index++)
+      shelves.push(await add(`Shelf ${index} of the archive holds the ${index}th year of minutes`));
+    await server.indexed();
+    server.services.indexing.pause();
+    const later = await add('The shelf 7 of the archive holds the 7th year of minutes');
+
+    const statements = await indexReading();
+    expect(statements.filter((sql) => sql.includes('vector_top_k'))).toHaveLength(1);
+    expect(statements.filter(ranksScopeExactly)).toEqual([]);
+    expect((await similar(later)).map((edge) => edge.target_memory_id)).toContain(shelves[7]);
   });
 
   it('searches once per scope of the batch, and a memory never links to one its writer cannot see', async () => {

@@ -75,25 +75,56 @@ export function subjectOf(words: readonly Token[]): { key: string; definite: boo
   return { key, definite: false };
 }
 
-/** The relation starting at `index`: its class and where its value starts, or null. */
-function relationAt(tokens: readonly Token[], index: number) {
-  const first = tokens[index]?.lower ?? '';
-  const be = BE_FORMS.has(first);
-  let after = index + 1;
-  if (be) while (BETWEEN.has(tokens[after]?.lower ?? '')) after += 1;
-  let best: { relation: string; phrase: string; end: number } | null = null;
+/** A relation phrase split once: its class, its words after "be" (or all of them), and whether it needs "be". */
+interface RelationPhrase {
+  relation: string;
+  phrase: string;
+  words: readonly string[];
+  afterBe: boolean;
+}
+
+/**
+ * The relation phrases by their first word (after "be" for those that need it), split once: a clause is read word by
+ * word, and a long message has hundreds of words, so each word looks up the few phrases that can start with it
+ * instead of splitting and trying all of them.
+ */
+const PHRASES_BY_FIRST_WORD: ReadonlyMap<string, readonly RelationPhrase[]> = (() => {
+  const byFirst = new Map<string, RelationPhrase[]>();
   for (const { relation, phrases } of RELATION_CLASSES) {
     for (const phrase of phrases) {
-      const words = phrase.split(' ');
-      const rest = words[0] === 'be' ? words.slice(1) : words;
-      const from = words[0] === 'be' ? after : index;
-      if (words[0] === 'be' ? !be : false) continue;
-      if (!rest.every((word, offset) => tokens[from + offset]?.lower === word)) continue;
-      const end = from + rest.length;
-      if (best === null || end > best.end) best = { relation, phrase, end };
+      const split = phrase.split(' ');
+      const afterBe = split[0] === 'be';
+      const words = afterBe ? split.slice(1) : split;
+      const first = words[0] ?? '';
+      byFirst.set(first, [...(byFirst.get(first) ?? []), { relation, phrase, words, afterBe }]);
     }
   }
+  return byFirst;
+})();
+const BARE_BE = PHRASES_BY_FIRST_WORD.get('') ?? [];
+
+/** The longest relation phrase whose words start at `from`, among those that need "be" (`afterBe`) or not. */
+function longestPhraseAt(tokens: readonly Token[], from: number, afterBe: boolean) {
+  let best: { relation: string; phrase: string; end: number } | null = null;
+  // A phrase of no words after "be" (the plain "is") matches wherever "be" does; any longer match beats it.
+  const candidates = [...(PHRASES_BY_FIRST_WORD.get(tokens[from]?.lower ?? '') ?? []), ...BARE_BE];
+  for (const candidate of candidates) {
+    if (candidate.afterBe !== afterBe) continue;
+    if (!candidate.words.every((word, offset) => tokens[from + offset]?.lower === word)) continue;
+    const end = from + candidate.words.length;
+    if (best === null || end > best.end) best = { relation: candidate.relation, phrase: candidate.phrase, end };
+  }
   return best;
+}
+
+/** The relation starting at `index`: its class and where its value starts, or null. */
+function relationAt(tokens: readonly Token[], index: number) {
+  const plain = longestPhraseAt(tokens, index, false);
+  if (!BE_FORMS.has(tokens[index]?.lower ?? '')) return plain;
+  let after = index + 1;
+  while (BETWEEN.has(tokens[after]?.lower ?? '')) after += 1;
+  const withBe = longestPhraseAt(tokens, after, true);
+  return plain === null || (withBe !== null && withBe.end > plain.end) ? withBe : plain;
 }
 
 /** The value at `start`: a name (words written as names), or, when `open`, any short noun phrase. */

@@ -14,10 +14,14 @@ const MAX_SUBSTITUTION_WORDS = 2;
  * between the same two aligned words.
  */
 function gaps(left: readonly string[], right: readonly string[]): Array<[string[], string[]]> {
-  const table = Array.from({ length: left.length + 1 }, () => new Array<number>(right.length + 1).fill(0));
+  // The LCS lengths of every pair of suffixes, in one flat array (row i, column j at i * width + j): two long
+  // messages are a few hundred words each, and an array per row made this the indexer's busiest function.
+  const width = right.length + 1;
+  const table = new Int32Array((left.length + 1) * width);
+  const at = (i: number, j: number) => table[i * width + j] as number;
   for (let i = left.length - 1; i >= 0; i -= 1)
     for (let j = right.length - 1; j >= 0; j -= 1)
-      table[i]![j] = left[i] === right[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+      table[i * width + j] = left[i] === right[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
   const found: Array<[string[], string[]]> = [];
   let pending: [string[], string[]] = [[], []];
   let i = 0;
@@ -28,7 +32,7 @@ function gaps(left: readonly string[], right: readonly string[]): Array<[string[
       pending = [[], []];
       i += 1;
       j += 1;
-    } else if (j >= right.length || (i < left.length && table[i + 1]![j]! >= table[i]![j + 1]!)) {
+    } else if (j >= right.length || (i < left.length && at(i + 1, j) >= at(i, j + 1))) {
       pending[0].push(left[i]!);
       i += 1;
     } else {
@@ -54,7 +58,6 @@ export function namesAnotherSubject(older: StatementFacts, newer: StatementFacts
   // Cardiff train").
   const ownTopic = (facts: StatementFacts, other: StatementFacts) => (word: string) =>
     facts.topic.has(canonWord(word)) && !other.topic.has(canonWord(word));
-  const found = gaps(older.frame, newer.frame);
   // The words a statement opens with name its subject: two statements that open with topic words of their own
   // before any shared word speak of two subjects, however many words each takes ("the [cafeteria at work] closes" /
   // "the [gym] closes").
@@ -72,7 +75,7 @@ export function namesAnotherSubject(older: StatementFacts, newer: StatementFacts
     opening(newer, older).some(ownTopic(newer, older))
   )
     return true;
-  return found.some(
+  return gaps(older.frame, newer.frame).some(
     ([left, right]) =>
       left.length <= MAX_SUBSTITUTION_WORDS &&
       right.length <= MAX_SUBSTITUTION_WORDS &&

@@ -2,7 +2,7 @@ import type { MemoryRow } from '../store/memory-rows.js';
 import { visibleTo } from '../store/scope-filter.js';
 import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
-import { type Neighbours, SIMILARITY_CANDIDATES } from './related-memories.js';
+import { type Neighbours, nearestCandidates, SIMILARITY_CANDIDATES, SIMILARITY_SEARCH } from './related-memories.js';
 import { exactScopeNeighbours } from './scope-neighbours.js';
 
 /** Memories of a batch that share a vector table and a scope: one statement searches their neighbours. */
@@ -58,7 +58,7 @@ export async function batchNearestNeighbours(
          CROSS JOIN ${table.tableName} v ON v.rowid = top.id
          CROSS JOIN memories m ON m.seq = v.memory_seq
         WHERE m.seq <> b.value AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}`,
-      [seqs, seqs, SIMILARITY_CANDIDATES, ...visible.args],
+      [seqs, seqs, SIMILARITY_SEARCH, ...visible.args],
     );
     const bySeq = new Map<number, Neighbours>();
     for (const result of results) {
@@ -66,6 +66,7 @@ export async function batchNearestNeighbours(
       bySeq.set(Number(result.seq), neighbours);
       if (result.id !== null) neighbours.scored.push({ id: result.id, similarity: 1 - Number(result.distance) });
     }
+    for (const neighbours of bySeq.values()) neighbours.scored = nearestCandidates(neighbours.scored);
     // A memory the index found fewer neighbours for than it was asked is in a scope the index's nearest mostly miss
     // (or a small one): its scope is ranked exactly, when small enough.
     const short = [...bySeq.values()].some((neighbours) => neighbours.scored.length < SIMILARITY_CANDIDATES);

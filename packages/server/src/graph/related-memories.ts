@@ -23,6 +23,18 @@ export interface MemoryEdge {
 
 /** Neighbours read per write before the similarity check (the vector index's nearest, or FTS's best matches). */
 export const SIMILARITY_CANDIDATES = 25;
+/**
+ * What a write's neighbour search asks the vector index: a memory's own vector is in the index and is its own
+ * nearest, so one more than `SIMILARITY_CANDIDATES` leaves that many others. Asked for exactly 25, the index's answer
+ * always held 24 others, which read as "too few" and ranked the whole scope exactly on every write to a tenant of up
+ * to 4,096 memories (6 ms per memory at 2,000).
+ */
+export const SIMILARITY_SEARCH = SIMILARITY_CANDIDATES + 1;
+
+/** The nearest `SIMILARITY_CANDIDATES` of neighbours found by the index (which asks one more: `SIMILARITY_SEARCH`). */
+export function nearestCandidates<T extends { similarity: number }>(scored: T[]): T[] {
+  return scored.sort((left, right) => right.similarity - left.similarity).slice(0, SIMILARITY_CANDIDATES);
+}
 /** Cosine similarity of two memories' vectors at or above which they get a `similar_to` edge (docs/architecture.md#retrieval). */
 export const COSINE_SIMILARITY_THRESHOLD = 0.85;
 /** At most this many `similar_to` edges per memory. */
@@ -88,9 +100,11 @@ async function cosineNeighbours(
        CROSS JOIN ${table.tableName} v ON v.rowid = top.id
        CROSS JOIN memories m ON m.seq = v.memory_seq
       WHERE m.id <> ? AND m.deleted_at IS NULL AND m.superseded_by IS NULL AND ${visible.sql}`,
-    [embedding, embedding, SIMILARITY_CANDIDATES, row.id, ...visible.args],
+    [embedding, embedding, SIMILARITY_SEARCH, row.id, ...visible.args],
   );
-  const scored = neighbours.map((neighbour) => ({ id: neighbour.id, similarity: 1 - Number(neighbour.distance) }));
+  const scored = nearestCandidates(
+    neighbours.map((neighbour) => ({ id: neighbour.id, similarity: 1 - Number(neighbour.distance) })),
+  );
   if (scored.length >= SIMILARITY_CANDIDATES) return scored;
   // Fewer than asked: a scope the index's nearest mostly miss, or a small one (`exactScopeNeighbours`).
   const exact = await exactScopeNeighbours(database, table, scopeOf(row), [row.seq], SIMILARITY_CANDIDATES);

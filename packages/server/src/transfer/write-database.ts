@@ -3,7 +3,7 @@ import type { InStatement } from '@libsql/client';
 import type { TransferRecord, TransferRecordKind } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
 import { contentHash } from '../store/memory-rows.js';
-import { vectorTableName } from '../store/vector-tables.js';
+import { createVectorTableSql, vectorTableName } from '../store/vector-tables.js';
 
 /** Records of one kind written per statement (a JSON array read by `json_each`): bounded memory, few round trips. */
 export const WRITE_BATCH = 500;
@@ -353,13 +353,7 @@ async function knownVectorTables(database: Database): Promise<VectorTablesKnown>
 function createVectorTable(tableName: string, modelId: string, dimensions: number, now: Date): InStatement[] {
   const indexName = `${tableName}_idx`;
   return [
-    `CREATE TABLE IF NOT EXISTS ${tableName} (
-       memory_seq INTEGER PRIMARY KEY,
-       embedding F32_BLOB(${dimensions}) NOT NULL,
-       text_hash TEXT NOT NULL,
-       embedded_at TEXT NOT NULL
-     )`,
-    `CREATE INDEX IF NOT EXISTS ${indexName} ON ${tableName} (libsql_vector_idx(embedding, 'metric=cosine', 'max_neighbors=32', 'compress_neighbors=float8'))`,
+    ...createVectorTableSql(tableName, indexName, dimensions),
     {
       sql: `INSERT OR IGNORE INTO embedding_vector_tables (model_id, table_name, index_name, dimensions, created_at)
             VALUES (?, ?, ?, ?, ?)`,
