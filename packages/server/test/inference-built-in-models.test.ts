@@ -22,4 +22,24 @@ describe('built-in local models through the inference pool', () => {
     expect(pooled.embeddings.map((vector) => vector.length)).toEqual([512, 512, 512]);
     expect(asArrays(pooled.embeddings)).toEqual(asArrays(local));
   });
+
+  it('local/use-lite-512 answers texts of mixed length in their order, each with the vector it has alone', async () => {
+    const encode = await loadSentenceEncoder();
+    const long = Array.from({ length: 12 }, (_, index) => `We talked about the trip to the lake number ${index}.`).join(
+      ' ',
+    );
+    // More texts than one model call takes, long and short interleaved, so that sorting by length moves them.
+    const mixed = Array.from({ length: 20 }, (_, index) =>
+      index % 3 === 0 ? `${long} Entry ${index}.` : `Short note ${index} about lunch`,
+    );
+    const together = await encode(mixed);
+    const alone = await Promise.all(mixed.map(async (text) => (await encode([text]))[0]!));
+    expect(together).toHaveLength(mixed.length);
+    together.forEach((vector, index) => {
+      const single = alone[index]!;
+      expect(Math.max(...vector.map((value, offset) => Math.abs(value - single[offset]!)))).toBeLessThan(1e-5);
+    });
+    // Distinct texts, distinct vectors: a vector in another text's place would fail above, not pass by equality.
+    expect(together[0]).not.toEqual(together[1]);
+  });
 });

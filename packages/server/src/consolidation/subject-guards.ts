@@ -15,7 +15,7 @@ const MAX_SUBSTITUTION_WORDS = 2;
  */
 function gaps(left: readonly string[], right: readonly string[]): Array<[string[], string[]]> {
   // The LCS lengths of every pair of suffixes, in one flat array (row i, column j at i * width + j): two long
-  // messages are a few hundred words each, and an array per row made this the indexer's busiest function.
+  // messages are a few hundred words each, and an array per row put this among the indexer's busiest functions.
   const width = right.length + 1;
   const table = new Int32Array((left.length + 1) * width);
   const at = (i: number, j: number) => table[i * width + j] as number;
