@@ -15,10 +15,10 @@ export interface VectorTable {
  * neighbour vectors, which made inserts about 6x faster than the defaults at 384-512 dimensions while the index stays
  * an over-fetched candidate generator (exact distances are recomputed on the full vectors). `insert_l=32` (libSQL's
  * default is 70): an insert searches a 32-wide list for its node's neighbours. With 20k hash-384 vectors an insert took
- * 6.9 -> 3.9 ms with the same recall of the exact nearest 10 and 25 (0.995 / 0.994) and no slower searches; at 100k,
- * 6.3 -> 5.8 ms, where rewriting the neighbours' nodes is most of an insert. 16 neighbours per node or 1-bit
- * neighbour vectors lost 0.14-0.25 of that recall (BENCHMARKS.md, "Issue 27, fourth round"). An index keeps the
- * settings it was created with: these apply to vector tables created from now on.
+ * 6.9 -> 3.9 ms with the same recall of the exact nearest 10 and 25 (0.995 / 0.994) and no slower searches; at 100k
+ * only 6.3 -> 5.8 ms (there, by our reading, rewriting the neighbours' nodes is most of an insert). 16 neighbours
+ * or 1-bit neighbour vectors lost 0.14-0.25 of that recall (BENCHMARKS.md, "Issue 27, fourth round"). An index keeps
+ * the settings it was created with: these apply to vector tables created from now on.
  */
 const INDEX_OPTIONS = "'metric=cosine', 'max_neighbors=32', 'compress_neighbors=float8', 'insert_l=32'";
 
