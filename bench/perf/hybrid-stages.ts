@@ -109,6 +109,8 @@ const folder = mkdtempSync(path.join(tmpdir(), 'hybrid-stages-'));
 try {
   const file = await workspaceFile(folder);
   const database = await Database.open({ url: `file:${file}` });
+  // The planner's statistics, as the server takes them when it opens a tenant (plans differ without them).
+  await database.refreshStatisticsOnOpen('memories');
   const tenant = new TenantDatabase('bench', null, database);
   const makeRegistry = () => {
     const made = createBuiltInRegistry();

@@ -40,6 +40,8 @@ export function queryModelDefinition(modelId: string, encoderCost: boolean): Emb
 export async function openHybridTree(dataDir: string, modelId: string, encoderCost: boolean): Promise<HybridTree> {
   const queryModel = queryModelDefinition(modelId, encoderCost);
   const database = await Database.open({ url: `file:${dataDir}/workspace.db` });
+  // The planner's statistics, as the server takes them when it opens a tenant (plans differ without them).
+  await database.refreshStatisticsOnOpen('memories');
   const tenant = new TenantDatabase('bench', null, database);
   const context = await startContextServer(dataDir, modelId, [queryModel]);
   const registry = () => {

@@ -1,5 +1,5 @@
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import { type MemoryRow, memoriesBySeq, prefixed } from '../store/memory-rows.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 import type { ExpandedQuery } from './term-expansion.js';
 import { inverseDocumentFrequency } from './term-frequency.js';
@@ -174,10 +174,10 @@ export async function withConversationWindows(
   const passing =
     eligible.length === 0
       ? []
-      : await database.all<MemoryRow>(
-          `SELECT ${prefixed('m')} FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
-          [JSON.stringify(eligible), ...where.args],
-        );
+      : await database.all<MemoryRow>(`SELECT ${prefixed('m')} FROM ${memoriesBySeq('m')} WHERE ${where.sql}`, [
+          JSON.stringify(eligible),
+          ...where.args,
+        ]);
   const rowOf = new Map(passing.map((row) => [Number(row.seq), row]));
   const length = (seqs: readonly number[]) => seqs.reduce((sum, seq) => sum + (memberOf.get(seq)?.words ?? 0), 0);
   const scored = [...windows].filter(([seq]) => rowOf.has(seq));

@@ -1,5 +1,5 @@
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memory-rows.js';
+import { type MemoryRow, memoriesBySeq, prefixed } from '../store/memory-rows.js';
 import { allOf, type Condition, countVisibleLive, visibleLiveSeqs } from '../store/scope-filter.js';
 import { type VectorTable, vectorBlob } from '../store/vector-tables.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
@@ -130,7 +130,7 @@ export async function vectorNeighbours(
 
 /**
  * Lists of neighbours with their memories' rows, read in one statement for all the lists (a query's two vectors share
- * many neighbours). A memory forgotten or superseded since its list was searched is left out.
+ * many neighbours), each by its key. A memory forgotten or superseded since its list was searched is left out.
  */
 export async function withRows(
   database: Database,
@@ -141,8 +141,7 @@ export async function withRows(
     seqs.length === 0
       ? []
       : await database.all<MemoryRow>(
-          `SELECT ${prefixed('m')} FROM memories m
-            WHERE m.seq IN (SELECT value FROM json_each(?)) AND m.deleted_at IS NULL AND m.superseded_by IS NULL`,
+          `SELECT ${prefixed('m')} FROM ${memoriesBySeq('m')} WHERE m.deleted_at IS NULL AND m.superseded_by IS NULL`,
           [JSON.stringify(seqs)],
         );
   const rowOf = new Map(rows.map((row) => [Number(row.seq), row]));
