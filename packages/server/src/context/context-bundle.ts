@@ -98,9 +98,15 @@ async function newerFirst(
 export async function assembleContext(tenant: TenantDatabase, request: ContextRequest) {
   const started = performance.now();
   await tenant.expireWorkingMemories(request.now);
-  const { rules, truncated: rulesTruncated } = await rulesFor(tenant, request);
   const candidateLimit = Math.max(request.limit * CANDIDATE_FACTOR, 20);
-  const { outcome, ranked } = await rankedCandidates(tenant, request, candidateLimit);
+  // Rules and skill files need nothing of the ranking: they are read while it runs (a file database's reads run on as
+  // many worker threads as are free).
+  const [{ rules, truncated: rulesTruncated }, { outcome, ranked }, { files: skillFiles, omitted: skillFilesOmitted }] =
+    await Promise.all([
+      rulesFor(tenant, request),
+      rankedCandidates(tenant, request, candidateLimit),
+      skillFilesFor(tenant, request),
+    ]);
   const tiers = partitionTiers(ranked, request.mode, request.limit);
   const selected = new Set([...tiers.working, ...tiers.longTerm].map((memory) => memory.id));
   const baseline = ranked.filter((memory) => selected.has(memory.id));
@@ -127,7 +133,6 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
     conflicts,
     outcome?.time != null,
   );
-  const { files: skillFiles, omitted: skillFilesOmitted } = await skillFilesFor(tenant, request);
   const data: OperationData<'context.get'> = {
     mode: request.mode,
     query: request.query,

@@ -14,6 +14,16 @@ export interface InferenceThreadEvents {
 }
 
 /**
+ * The young generation of an inference thread's heap, in MB. V8 sizes it by the machine's memory (up to 192 MB per
+ * thread on a 24 GiB machine), and a local model's inference makes garbage fast (the tensors' wrappers of every
+ * layer), so the thread's heap grew to what the machine allowed. Bounded, the server with the default encoder loaded
+ * ended 1,200 hybrid queries at 547-576 MB against 604-638 (three runs each) and embedded as fast (4.3 vs 4.5-5.7 ms a
+ * text in batches of 16, 9.5-11.5 vs 10.9-11.2 ms a lone query): BENCHMARKS.md, "Issue 27, fifth round". Bounding the
+ * database workers' young generations too saved nothing more (their rows are copied out to the main thread).
+ */
+export const INFERENCE_YOUNG_GENERATION_MB = 16;
+
+/**
  * One worker thread of the inference pool, running one batch at a time. It holds a reference on the event loop only
  * while a batch runs: an idle thread never keeps the process alive, a running one lets a script await its vectors.
  */
@@ -29,7 +39,9 @@ export class InferenceThread {
     private readonly events: InferenceThreadEvents,
     private readonly idleMs: number,
   ) {
-    this.worker = spawnWorker('inference-worker');
+    this.worker = spawnWorker('inference-worker', {
+      resourceLimits: { maxYoungGenerationSizeMb: INFERENCE_YOUNG_GENERATION_MB },
+    });
     this.worker.unref();
     this.worker.on('message', (reply: InferenceReply) => {
       const batch = this.batch;
