@@ -105,7 +105,8 @@ async function surroundings(
  * weigh (a word in most memories weighs nothing, as in BM25) enters only when the vector side finds it related to the
  * query (`related`): consecutive memories that are separate facts do not pull each other in. A memory written apart from any other (no neighbour within `CONTEXT_WINDOW_MS`) is its
  * own window and scores as plain BM25 would rank it. Returns the list best first; the hits as given when the query has
- * no term with weight (all of them in most memories, or found by the substring fallback).
+ * no term with weight (all of them in most memories, or found by the substring fallback). The hits are rows that passed
+ * the candidate filter of `options` (the lexical list's); only the memories around them are read and filtered again.
  */
 export async function withConversationWindows(
   database: Database,
@@ -171,14 +172,22 @@ export async function withConversationWindows(
   const relatedOnes = await related(unmatched);
   const where = candidateFilter(options);
   const eligible = [...windows.keys()].filter((seq) => termsOf.has(seq) || relatedOnes.has(seq));
+  // The hits' rows passed the same filter when the lexical list read them: only their neighbours are read (and
+  // filtered) here.
+  const hitRows = new Map(hits.map(({ row }) => [row.seq, row]));
+  const unread = eligible.filter((seq) => !hitRows.has(seq));
   const passing =
-    eligible.length === 0
+    unread.length === 0
       ? []
       : await database.all<MemoryRow>(`SELECT ${prefixed('m')} FROM ${memoriesBySeq('m')} WHERE ${where.sql}`, [
-          JSON.stringify(eligible),
+          JSON.stringify(unread),
           ...where.args,
         ]);
-  const rowOf = new Map(passing.map((row) => [Number(row.seq), row]));
+  const rowOf = new Map<number, MemoryRow>(passing.map((row) => [Number(row.seq), row]));
+  for (const seq of eligible) {
+    const row = hitRows.get(seq);
+    if (row !== undefined) rowOf.set(seq, row);
+  }
   const length = (seqs: readonly number[]) => seqs.reduce((sum, seq) => sum + (memberOf.get(seq)?.words ?? 0), 0);
   const scored = [...windows].filter(([seq]) => rowOf.has(seq));
   const average = scored.reduce((sum, [, seqs]) => sum + length(seqs), 0) / Math.max(scored.length, 1) || 1;
