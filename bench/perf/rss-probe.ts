@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,9 +6,10 @@ import { generateQueries } from './seed-data.js';
 import { DEFAULT_ENCODER_MODEL, startServerProcess } from './server-process.js';
 
 /**
- * The server's resident memory as hybrid questions go by: the built server in its own process on an empty data dir,
- * one add (the model loads), 400 adds, 20 s for the indexer, then new hybrid questions at 1 client, RSS printed after
- * each 200. `--env` adds environment variables (JSON, e.g. `{"NODE_OPTIONS":"--max-semi-space-size=8"}`) and
+ * The server's resident memory as hybrid questions go by: the built server in its own process on an empty data dir
+ * (or a copy of `--database` as its workspace: with another model than the workspace's vectors, the indexer works its
+ * whole backlog meanwhile), one add (the model loads), 400 adds, 20 s for the indexer, then new hybrid questions at 1
+ * client, RSS printed after each 200. `--env` adds environment variables (JSON, e.g. `{"NODE_OPTIONS":"--max-semi-space-size=8"}`) and
  * `--server-root` runs another checkout's `packages/server`, to compare. A benchmark, not a test.
  *
  * pnpm exec tsx bench/perf/rss-probe.ts --model local/use-lite-512 --questions 1200
@@ -19,10 +20,12 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '1200' },
     env: { type: 'string', default: '{}' },
     'server-root': { type: 'string' },
+    database: { type: 'string' },
   },
 });
 const API_KEY = `mem_${'ab'.repeat(32)}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rss-probe-'));
+if (values.database !== undefined) copyFileSync(path.resolve(values.database), path.join(dataDir, 'workspace.db'));
 const server = await startServerProcess(dataDir, API_KEY, {
   embeddingModel: values.model,
   environment: JSON.parse(values.env) as Record<string, string>,
