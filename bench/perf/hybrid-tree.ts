@@ -2,8 +2,9 @@ import { SENTENCE_ENCODER_MODEL_ID } from '../../packages/server/src/embedding-m
 import { createBuiltInRegistry } from '../../packages/server/src/embeddings/default-registry.js';
 import { createHashEmbeddingModel } from '../../packages/server/src/embeddings/hash-embedding.js';
 import type { EmbeddingModelDefinition } from '../../packages/server/src/embeddings/model-definition.js';
+import type { EmbeddingRegistry } from '../../packages/server/src/embeddings/registry.js';
 import { createSentenceEncoderModel } from '../../packages/server/src/embeddings/sentence-encoder.js';
-import { retrieve } from '../../packages/server/src/retrieval/retrieve.js';
+import { type RetrievalRequest, retrieve } from '../../packages/server/src/retrieval/retrieve.js';
 import { Database } from '../../packages/server/src/store/database.js';
 import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';
 import { startContextServer } from './context-in-process.js';
@@ -14,6 +15,28 @@ export interface HybridTree {
   retrieve(query: string, strategy: 'lexical' | 'hybrid'): Promise<unknown>;
   contextGet(query: string, strategy: 'lexical' | 'hybrid'): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * `retrieve()` as `context/get` asks it for its default limit of 5 (4 candidates per result, at least 20; rules are
+ * read apart), on the workspace's shared scope.
+ */
+export function contextRetrieval(
+  query: string,
+  strategy: 'lexical' | 'hybrid',
+  modelId: string,
+  embeddings: EmbeddingRegistry,
+): RetrievalRequest {
+  return {
+    query,
+    scope: { tenantId: null, userId: null, projectId: null },
+    limit: 20,
+    strategy,
+    excludeLayer: 'rule',
+    recencyFallback: true,
+    embeddingModel: modelId,
+    embeddings,
+  };
 }
 
 /** The query's model as a bench registers it: a built-in, or `hashWithEncoderCost`. */
@@ -50,17 +73,7 @@ export async function openHybridTree(dataDir: string, modelId: string, encoderCo
     return made;
   };
   return {
-    retrieve: (query, strategy) =>
-      retrieve(tenant, {
-        query,
-        scope: { tenantId: null, userId: null, projectId: null },
-        limit: 20,
-        strategy,
-        excludeLayer: 'rule',
-        recencyFallback: true,
-        embeddingModel: modelId,
-        embeddings: registry(),
-      }),
+    retrieve: (query, strategy) => retrieve(tenant, contextRetrieval(query, strategy, modelId, registry())),
     contextGet: async (query, strategy) => {
       context.reregister(queryModel);
       await context.contextGet(query, strategy);

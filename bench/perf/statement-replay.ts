@@ -7,6 +7,7 @@ import { retrieve } from '../../packages/server/src/retrieval/retrieve.js';
 import { Database } from '../../packages/server/src/store/database.js';
 import { sharedDatabasePool } from '../../packages/server/src/store/database-pool.js';
 import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';
+import { contextRetrieval } from './hybrid-tree.js';
 import { generateQueries } from './seed-data.js';
 
 type Args = NonNullable<Parameters<Database['all']>[1]>;
@@ -53,17 +54,7 @@ try {
   }) as typeof pool.run;
   const registry = createBuiltInRegistry();
   const queries = generateQueries(count + 20);
-  const call = (query: string) =>
-    retrieve(tenant, {
-      query,
-      scope: { tenantId: null, userId: null, projectId: null },
-      limit: 20,
-      strategy,
-      excludeLayer: 'rule',
-      recencyFallback: true,
-      embeddingModel: values.model,
-      embeddings: registry,
-    });
+  const call = (query: string) => retrieve(tenant, contextRetrieval(query, strategy, values.model, registry));
   // Warm-up (statement caches, term counts), then the recorded calls.
   for (const query of queries.slice(count)) await call(query);
   recording = true;
