@@ -107,13 +107,13 @@ const BARE_BE = PHRASES_BY_FIRST_WORD.get('') ?? [];
 function longestPhraseAt(tokens: readonly Token[], from: number, afterBe: boolean) {
   let best: { relation: string; phrase: string; end: number } | null = null;
   // A phrase of no words after "be" (the plain "is") matches wherever "be" does; any longer match beats it.
-  const candidates = [...(PHRASES_BY_FIRST_WORD.get(tokens[from]?.lower ?? '') ?? []), ...BARE_BE];
-  for (const candidate of candidates) {
-    if (candidate.afterBe !== afterBe) continue;
-    if (!candidate.words.every((word, offset) => tokens[from + offset]?.lower === word)) continue;
-    const end = from + candidate.words.length;
-    if (best === null || end > best.end) best = { relation: candidate.relation, phrase: candidate.phrase, end };
-  }
+  for (const candidates of [PHRASES_BY_FIRST_WORD.get(tokens[from]?.lower ?? ''), afterBe ? BARE_BE : undefined])
+    for (const candidate of candidates ?? []) {
+      if (candidate.afterBe !== afterBe) continue;
+      if (!candidate.words.every((word, offset) => tokens[from + offset]?.lower === word)) continue;
+      const end = from + candidate.words.length;
+      if (best === null || end > best.end) best = { relation: candidate.relation, phrase: candidate.phrase, end };
+    }
   return best;
 }
 

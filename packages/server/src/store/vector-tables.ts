@@ -22,8 +22,17 @@ export interface VectorTable {
  */
 const INDEX_OPTIONS = "'metric=cosine', 'max_neighbors=32', 'compress_neighbors=float8', 'insert_l=32'";
 
-/** The statements creating a model's vector table and its index (`VectorTables.ensure`, and an import). */
-export function createVectorTableSql(tableName: string, indexName: string, dimensions: number): [string, string] {
+/**
+ * The statements creating a model's vector table, its index (`<table>_idx`) and its registration, for one transaction
+ * (`VectorTables.ensure`, and an import).
+ */
+export function createVectorTableStatements(
+  modelId: string,
+  tableName: string,
+  dimensions: number,
+  now: Date,
+): InStatement[] {
+  const indexName = `${tableName}_idx`;
   return [
     `CREATE TABLE IF NOT EXISTS ${tableName} (
        memory_seq INTEGER PRIMARY KEY,
@@ -32,6 +41,11 @@ export function createVectorTableSql(tableName: string, indexName: string, dimen
        embedded_at TEXT NOT NULL
      )`,
     `CREATE INDEX IF NOT EXISTS ${indexName} ON ${tableName} (libsql_vector_idx(embedding, ${INDEX_OPTIONS}))`,
+    {
+      sql: `INSERT OR IGNORE INTO embedding_vector_tables (model_id, table_name, index_name, dimensions, created_at)
+            VALUES (?, ?, ?, ?, ?)`,
+      args: [modelId, tableName, indexName, dimensions, now.toISOString()],
+    },
   ];
 }
 
@@ -126,15 +140,7 @@ export class VectorTables {
     // Two ids that sanitise alike (`a/b-c`, `a/b_c`) get the id's hash appended.
     if (taken !== undefined)
       tableName = `${tableName}_${createHash('sha256').update(modelId).digest('hex').slice(0, 8)}`;
-    const indexName = `${tableName}_idx`;
-    await this.database.transaction([
-      ...createVectorTableSql(tableName, indexName, dimensions).map((sql) => ({ sql, args: [] })),
-      {
-        sql: `INSERT OR IGNORE INTO embedding_vector_tables (model_id, table_name, index_name, dimensions, created_at)
-              VALUES (?, ?, ?, ?, ?)`,
-        args: [modelId, tableName, indexName, dimensions, now.toISOString()],
-      },
-    ]);
+    await this.database.transaction(createVectorTableStatements(modelId, tableName, dimensions, now));
     const created = await this.find(modelId);
     if (created === undefined) throw new Error('vector table registration not found');
     return created;

@@ -3,7 +3,7 @@ import type { InStatement } from '@libsql/client';
 import type { TransferRecord, TransferRecordKind } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
 import { contentHash } from '../store/memory-rows.js';
-import { createVectorTableSql, vectorTableName } from '../store/vector-tables.js';
+import { createVectorTableStatements, vectorTableName } from '../store/vector-tables.js';
 
 /** Records of one kind written per statement (a JSON array read by `json_each`): bounded memory, few round trips. */
 export const WRITE_BATCH = 500;
@@ -349,19 +349,6 @@ async function knownVectorTables(database: Database): Promise<VectorTablesKnown>
   };
 }
 
-/** The statements creating a model's vector table as `VectorTables.ensure` does, inside the import's transaction. */
-function createVectorTable(tableName: string, modelId: string, dimensions: number, now: Date): InStatement[] {
-  const indexName = `${tableName}_idx`;
-  return [
-    ...createVectorTableSql(tableName, indexName, dimensions),
-    {
-      sql: `INSERT OR IGNORE INTO embedding_vector_tables (model_id, table_name, index_name, dimensions, created_at)
-            VALUES (?, ?, ?, ?, ?)`,
-      args: [modelId, tableName, indexName, dimensions, now.toISOString()],
-    },
-  ];
-}
-
 /** How statements reach the database: one transaction for the whole database, or one per batch. */
 export interface StatementSink {
   write(statements: InStatement[]): Promise<void>;
@@ -426,7 +413,7 @@ export class DatabaseImporter {
         table = { tableName, dimensions: vector.dimensions };
         known.byModel.set(vector.model, table);
         known.names.add(tableName);
-        statements.push(...createVectorTable(tableName, vector.model, vector.dimensions, this.options.now));
+        statements.push(...createVectorTableStatements(vector.model, tableName, vector.dimensions, this.options.now));
       }
       byTable.set(table.tableName, [...(byTable.get(table.tableName) ?? []), vector]);
     }
