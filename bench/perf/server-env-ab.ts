@@ -6,10 +6,12 @@ import { generateQueries } from './seed-data.js';
 import { startServerProcess } from './server-process.js';
 
 /**
- * The built server under environments to compare (e.g. `{}` and `{"NODE_OPTIONS":"--max-semi-space-size=8"}`), each
- * run in its own process on a fresh copy of one workspace database, in the order given (list them A-B-B-A on a
- * machine whose speed drifts): lexical and hybrid `context/get` at 1 client (150 new questions each), hybrid at 16
- * clients for 20 s, 3,000 adds at 8 clients, then the server's RSS and peak. A benchmark, not a test.
+ * The built server under environments to compare, each run in its own process on a fresh copy of one workspace
+ * database, in the order given (list them A-B-B-A on a machine whose speed drifts). The launcher bounds the main
+ * thread's young generation unless `NODE_OPTIONS` names a size, so `{}` (8 MB semi-spaces) against
+ * `{"NODE_OPTIONS":"--max-semi-space-size=64"}` (what V8 picks unbounded on a 24 GiB machine) compares the bound
+ * with its absence. Each: lexical and hybrid `context/get` at 1 client (150 new questions each), hybrid at 16 clients
+ * for 20 s, 3,000 adds at 8 clients, then the server's RSS and peak. A benchmark, not a test.
  *
  * pnpm exec tsx bench/perf/server-env-ab.ts --database <workspace.db> --envs '{};{"NODE_OPTIONS":"..."};...'
  */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** This checkout's server package (its built `dist/` is what runs). */
@@ -50,8 +50,9 @@ function statusField(pid: number, field: string): number {
 }
 
 /**
- * Starts the built server (packages/server/dist) on `dataDir` with rate limits off and logs quiet; the embedding model
- * is set through `MEMORY_EMBEDDING_MODEL`, as a user would set it.
+ * Starts the built server (packages/server) as a user does, `memory-service start` through its launcher (which
+ * starts Node with the server's own flags: `bin/memory-service.js`), on `dataDir` and a free loopback port, with rate
+ * limits off and logs quiet; the embedding model is set through `MEMORY_EMBEDDING_MODEL`, as a user would set it.
  */
 export async function startServerProcess(
   dataDir: string,
@@ -63,27 +64,35 @@ export async function startServerProcess(
     serverRoot = SERVER_ROOT,
   }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const distEntry = pathToFileURL(path.resolve(serverRoot, 'dist/index.js')).href;
-  const script = `
-    const { startServer } = await import(${JSON.stringify(distEntry)});
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: ${JSON.stringify(dataDir)},
-      bootstrapApiKey: ${JSON.stringify(apiKey)}, logLevel: 'warn', rateLimitPerMinute: 0, ipRateLimitPerMinute: 0 });
-    process.stdout.write('URL ' + server.url + '\\n');
-    const stop = async () => { await server.close(); process.exit(0); };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);`;
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
+  const launcher = path.resolve(serverRoot, 'bin/memory-service.js');
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, launcher, 'start'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: dataDir,
-    env: { ...process.env, MEMORY_EMBEDDING_MODEL: embeddingModel, ...environment },
+    env: {
+      ...process.env,
+      MEMORY_HOST: '127.0.0.1',
+      MEMORY_PORT: '0',
+      MEMORY_DATA_DIR: dataDir,
+      MEMORY_BOOTSTRAP_API_KEY: apiKey,
+      MEMORY_LOG_LEVEL: 'warn',
+      MEMORY_RATE_LIMIT_PER_MINUTE: '0',
+      MEMORY_IP_RATE_LIMIT_PER_MINUTE: '0',
+      MEMORY_EMBEDDING_MODEL: embeddingModel,
+      ...environment,
+    },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
+    // The start banner's first line says where it listens; what it prints after that is drained, never kept.
+    const listening = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /URL (\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (!match?.[1]) return;
+      child.stdout?.off('data', listening);
+      child.stdout?.resume();
+      resolve(match[1]);
+    };
+    child.stdout?.on('data', listening);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   const pid = child.pid ?? 0;
