@@ -10,7 +10,7 @@ import { startServerProcess } from './server-process.js';
  * database, in the order given (list them A-B-B-A on a machine whose speed drifts). The launcher bounds the main
  * thread's young generation unless `NODE_OPTIONS` names a size, so `{}` (8 MB semi-spaces) against
  * `{"NODE_OPTIONS":"--max-semi-space-size=64"}` (what V8 picks unbounded on a 24 GiB machine) compares the bound
- * with its absence. Each: lexical and hybrid `context/get` at 1 client (150 new questions each), hybrid at 16 clients
+ * with its absence; `{"nodeArgs":["--heap-growing-percent=0"]}` runs the old generation's growth as V8 picks it. Each: lexical and hybrid `context/get` at 1 client (150 new questions each), hybrid at 16 clients
  * for 20 s, 3,000 adds at 8 clients, then the server's RSS and peak. A benchmark, not a test.
  *
  * pnpm exec tsx bench/perf/server-env-ab.ts --database <workspace.db> --envs '{};{"NODE_OPTIONS":"..."};...'
@@ -34,9 +34,10 @@ const percentile = (times: number[], p: number) =>
 for (const env of values.envs.split(';')) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'server-env-ab-'));
   copyFileSync(path.resolve(values.database), path.join(dataDir, 'workspace.db'));
-  const server = await startServerProcess(dataDir, API_KEY, {
-    environment: JSON.parse(env) as Record<string, string>,
-  });
+  // An entry's `nodeArgs` (a list) go on Node's command line (V8 flags NODE_OPTIONS does not take); the rest is the
+  // environment.
+  const { nodeArgs = [], ...environment } = JSON.parse(env) as Record<string, string> & { nodeArgs?: string[] };
+  const server = await startServerProcess(dataDir, API_KEY, { environment, nodeArgs });
   try {
     const post = async (route: string, body: unknown) => {
       const started = performance.now();

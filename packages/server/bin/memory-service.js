@@ -8,25 +8,25 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(1);
 }
 
-// V8 sizes each thread's young generation by the machine's memory, not by what the thread needs (128 MB for the main
-// thread on 24 GiB), and it can only be bounded when Node starts. A server's garbage is short-lived request data, so
-// `start` bounds it: 8 MB semi-spaces kept the server 50-130 MB smaller at no measured cost in speed (the server
-// README, Workers, "Memory"). The process replaces itself with the same command and the flag (same pid, same
-// descriptors); a semi-space size of the user's own (command line or NODE_OPTIONS) is kept as it is, and where Node
-// cannot replace a process (before 23.11, Windows) the server runs without the bound.
-const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
-const namesSemiSpace = (text) => /--max[-_]semi[-_]space[-_]size/.test(text);
-if (
-  process.argv[2] === 'start' &&
-  typeof process.execve === 'function' &&
-  !process.execArgv.some(namesSemiSpace) &&
-  !namesSemiSpace(process.env.NODE_OPTIONS ?? '')
-) {
+// V8 sizes its heaps for throughput on the machine it finds: each thread's young generation by the machine's memory
+// (128 MB for the main thread on 24 GiB), and the old generation grows by a factor of up to 4 between collections.
+// A server's garbage is short-lived request data around a live set that does not grow, so `start` bounds both, which
+// Node allows only when it starts: 8 MB semi-spaces, and an old generation that grows by half between collections.
+// Measured on a hybrid load at 100k memories (BENCHMARKS.md, "Issue 27, sixth round"): the first kept the server
+// 50-130 MB smaller at no cost in speed, the second about 100 MB more for a few milliseconds of hybrid p95. The process
+// replaces itself with the same command plus the flags (same pid, same descriptors); a flag the operator gave on
+// Node's command line (or the semi-space size in NODE_OPTIONS) is kept as it is, and where Node cannot replace a
+// process (before 23.11, Windows) the server runs without them.
+const HEAP_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
+const flagName = (flag) => flag.replace(/=.*$/, '').replaceAll('_', '-');
+const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName);
+const missing = HEAP_FLAGS.filter((flag) => !given.includes(flagName(flag)));
+if (process.argv[2] === 'start' && typeof process.execve === 'function' && missing.length > 0) {
   const launcher = fileURLToPath(import.meta.url);
   try {
     process.execve(
       process.execPath,
-      [process.execPath, ...process.execArgv, SEMI_SPACE_FLAG, launcher, ...process.argv.slice(2)],
+      [process.execPath, ...process.execArgv, ...missing, launcher, ...process.argv.slice(2)],
       process.env,
     );
   } catch {

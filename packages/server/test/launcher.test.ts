@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 /** The launcher users run (`memory-service`, `pnpm start`): it starts the built CLI. */
 const LAUNCHER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/memory-service.js');
-const BOUND = '--max-semi-space-size=8';
+const SEMI_SPACE = '--max-semi-space-size=8';
+const GROWING = '--heap-growing-percent=50';
 
 interface Started {
   child: ChildProcess;
@@ -75,10 +76,11 @@ afterEach(async () => {
 const canReplace = typeof (process as { execve?: unknown }).execve === 'function' && process.platform === 'linux';
 
 describe.skipIf(!canReplace)('memory-service start (the launcher)', () => {
-  it("bounds the main thread's young generation, serves, and stops on SIGTERM as the same process", async () => {
+  it("bounds V8's heaps, serves, and stops on SIGTERM as the same process", async () => {
     const server = await startLauncher();
     const args = server.commandLine();
-    expect(args).toContain(BOUND);
+    expect(args).toContain(SEMI_SPACE);
+    expect(args).toContain(GROWING);
     expect(args.slice(-2)).toEqual([LAUNCHER, 'start']);
     const health = await fetch(`${server.url}/api/sdk/v1/health`);
     expect(health.status).toBe(200);
@@ -87,12 +89,15 @@ describe.skipIf(!canReplace)('memory-service start (the launcher)', () => {
     expect(await stopped(server.child)).toBe(0);
   }, 60_000);
 
-  it('keeps a semi-space size the operator set in NODE_OPTIONS or on the command line', async () => {
+  it('keeps a heap flag the operator set in NODE_OPTIONS or on the command line, and adds the others', async () => {
     const fromEnvironment = await startLauncher({ NODE_OPTIONS: '--max-semi-space-size=32' });
-    expect(fromEnvironment.commandLine()).not.toContain(BOUND);
+    expect(fromEnvironment.commandLine()).not.toContain(SEMI_SPACE);
+    expect(fromEnvironment.commandLine()).toContain(GROWING);
     expect((await fetch(`${fromEnvironment.url}/api/sdk/v1/health`)).status).toBe(200);
-    const fromCommandLine = await startLauncher({}, ['--max-semi-space-size=16']);
-    expect(fromCommandLine.commandLine()).toContain('--max-semi-space-size=16');
-    expect(fromCommandLine.commandLine()).not.toContain(BOUND);
+    const fromCommandLine = await startLauncher({}, ['--max_semi_space_size=16', '--heap-growing-percent=0']);
+    const args = fromCommandLine.commandLine();
+    expect(args).toEqual(expect.arrayContaining(['--max_semi_space_size=16', '--heap-growing-percent=0']));
+    expect(args).not.toContain(SEMI_SPACE);
+    expect(args).not.toContain(GROWING);
   }, 60_000);
 });
