@@ -10,8 +10,9 @@ import { startServerProcess } from './server-process.js';
  * database, in the order given (list them A-B-B-A on a machine whose speed drifts). The launcher bounds the main
  * thread's young generation unless `NODE_OPTIONS` names a size, so `{}` (8 MB semi-spaces) against
  * `{"NODE_OPTIONS":"--max-semi-space-size=64"}` (what V8 picks unbounded on a 24 GiB machine) compares the bound
- * with its absence; `{"nodeArgs":["--heap-growing-percent=0"]}` runs the old generation's growth as V8 picks it. Each: lexical and hybrid `context/get` at 1 client (150 new questions each), hybrid at 16 clients
- * for 20 s, 3,000 adds at 8 clients, then the server's RSS and peak. A benchmark, not a test.
+ * with its absence; `{"nodeArgs":["--heap-growing-percent=0"]}` runs the old generation's growth as V8 picks it.
+ * Each: lexical and hybrid `context/get` at 1 client (150 new questions each), hybrid at 16 clients for 20 s, 3,000
+ * adds at 8 clients, then the server's RSS and peak. A benchmark, not a test.
  *
  * pnpm exec tsx bench/perf/server-env-ab.ts --database <workspace.db> --envs '{};{"NODE_OPTIONS":"..."};...'
  */

@@ -72,7 +72,7 @@ afterEach(async () => {
   }
 });
 
-// The bound needs Node to replace a process (23.11 and later) and the test reads the command line from /proc.
+// The flags need Node to replace a process (23.11 and later), and the test reads the command line from /proc.
 const canReplace = typeof (process as { execve?: unknown }).execve === 'function' && process.platform === 'linux';
 
 describe.skipIf(!canReplace)('memory-service start (the launcher)', () => {
