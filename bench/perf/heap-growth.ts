@@ -63,7 +63,7 @@ try {
   const cpu = process.cpuUsage();
   console.log(
     `latency of the last ${sorted.length}: p50 ${at(0.5).toFixed(1)} / p95 ${at(0.95).toFixed(1)} ms; ` +
-      `process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+      `process CPU of the whole run (the copy and the open included) ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
   );
 } finally {
   database.close();

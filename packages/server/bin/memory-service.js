@@ -13,10 +13,10 @@ if (major < 22 || (major === 22 && minor < 12)) {
 // A server's garbage is short-lived request data around a live set that does not grow, so `start` bounds both, which
 // Node allows only when it starts: 8 MB semi-spaces, and an old generation that grows by half between collections.
 // Measured on a hybrid load at 100k memories (BENCHMARKS.md, "Issue 27, sixth round"): the first kept the server
-// 50-130 MB smaller at no cost in speed, the second about 100 MB more for a few milliseconds of hybrid p95. The process
-// replaces itself with the same command plus the flags (same pid, same descriptors); a flag the operator gave on
-// Node's command line (or the semi-space size in NODE_OPTIONS) is kept as it is, and where Node cannot replace a
-// process (before 23.11, Windows) the server runs without them.
+// 50-130 MB smaller at no cost in speed, the second about 100 MB more (a few ms of hybrid p95 in-process, none seen
+// over HTTP). The process replaces itself with the same command plus the flags (same pid, same descriptors); a flag
+// the operator gave on Node's command line (or the semi-space size in NODE_OPTIONS) is kept as it is, and where Node
+// cannot replace a process (before 23.11, Windows) the server runs without them.
 const HEAP_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
 const flagName = (flag) => flag.replace(/=.*$/, '').replaceAll('_', '-');
 const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName);
