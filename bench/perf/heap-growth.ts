@@ -4,9 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBuiltInRegistry } from '../../packages/server/src/embeddings/default-registry.js';
 import { retrieve } from '../../packages/server/src/retrieval/retrieve.js';
-import { Database } from '../../packages/server/src/store/database.js';
-import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';
-import { contextRetrieval } from './hybrid-tree.js';
+import { contextRetrieval, openBenchTenant } from './hybrid-tree.js';
 import { generateQueries } from './seed-data.js';
 
 /**
@@ -34,7 +32,7 @@ const block = Number(values.block);
 const folder = mkdtempSync(path.join(tmpdir(), 'heap-growth-'));
 const file = path.join(folder, 'workspace.db');
 copyFileSync(path.resolve(values.database), file);
-const database = await Database.open({ url: `file:${file}` });
+const { database, tenant } = await openBenchTenant(file);
 const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
 const memory = (label: string) => {
   const usage = process.memoryUsage();
@@ -44,8 +42,6 @@ const memory = (label: string) => {
   );
 };
 try {
-  await database.refreshStatisticsOnOpen('memories');
-  const tenant = new TenantDatabase('bench', null, database);
   const registry = createBuiltInRegistry();
   const queries = generateQueries(block * 4, 7);
   const times: number[] = [];

@@ -56,16 +56,23 @@ export function queryModelDefinition(modelId: string, encoderCost: boolean): Emb
 }
 
 /**
+ * A workspace database file opened as the server opens a tenant: with the planner's statistics taken (plans differ
+ * without them: a bench that skipped them once measured a plan the server never runs).
+ */
+export async function openBenchTenant(file: string): Promise<{ database: Database; tenant: TenantDatabase }> {
+  const database = await Database.open({ url: `file:${file}` });
+  await database.refreshStatisticsOnOpen('memories');
+  return { database, tenant: new TenantDatabase('bench', null, database) };
+}
+
+/**
  * Opens this checkout's server code on `dataDir`: `retrieve()` on its own tenant handle and `context/get` through an
  * in-process server. Every hybrid call is of a question new to the server (a fresh registry for `retrieve()`, the model
  * registered again for `context/get`), so each pays for its query embedding.
  */
 export async function openHybridTree(dataDir: string, modelId: string, encoderCost: boolean): Promise<HybridTree> {
   const queryModel = queryModelDefinition(modelId, encoderCost);
-  const database = await Database.open({ url: `file:${dataDir}/workspace.db` });
-  // The planner's statistics, as the server takes them when it opens a tenant (plans differ without them).
-  await database.refreshStatisticsOnOpen('memories');
-  const tenant = new TenantDatabase('bench', null, database);
+  const { database, tenant } = await openBenchTenant(`${dataDir}/workspace.db`);
   const context = await startContextServer(dataDir, modelId, [queryModel]);
   const registry = () => {
     const made = createBuiltInRegistry();

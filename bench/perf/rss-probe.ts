@@ -9,8 +9,9 @@ import { DEFAULT_ENCODER_MODEL, startServerProcess } from './server-process.js';
  * The server's resident memory as hybrid questions go by: the built server in its own process on an empty data dir
  * (or a copy of `--database` as its workspace: with another model than the workspace's vectors, the indexer works its
  * whole backlog meanwhile), one add (the model loads), 400 adds, 20 s for the indexer, then new hybrid questions at 1
- * client, RSS printed after each 200. `--env` adds environment variables (JSON, e.g. `{"NODE_OPTIONS":"--max-semi-space-size=8"}`) and
- * `--server-root` runs another checkout's `packages/server`, to compare. A benchmark, not a test.
+ * client, RSS printed after each 200. `--env` adds environment variables (JSON; e.g.
+ * `{"NODE_OPTIONS":"--max-semi-space-size=64"}` lifts the launcher's bound of the young generation) and `--server-root`
+ * runs another checkout's `packages/server`, to compare. A benchmark, not a test.
  *
  * pnpm exec tsx bench/perf/rss-probe.ts --model local/use-lite-512 --questions 1200
  */

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBuiltInRegistry } from '../../packages/server/src/embeddings/default-registry.js';
 import { retrieve } from '../../packages/server/src/retrieval/retrieve.js';
-import { Database } from '../../packages/server/src/store/database.js';
+import type { Database } from '../../packages/server/src/store/database.js';
 import { sharedDatabasePool } from '../../packages/server/src/store/database-pool.js';
-import { TenantDatabase } from '../../packages/server/src/tenancy/tenant-database.js';
-import { contextRetrieval } from './hybrid-tree.js';
+import { contextRetrieval, openBenchTenant } from './hybrid-tree.js';
 import { generateQueries } from './seed-data.js';
 
 type Args = NonNullable<Parameters<Database['all']>[1]>;
@@ -39,10 +38,8 @@ const count = Number(values.queries);
 const folder = mkdtempSync(path.join(tmpdir(), 'statement-replay-'));
 const file = path.join(folder, 'workspace.db');
 copyFileSync(path.resolve(values.database), file);
-const database = await Database.open({ url: `file:${file}` });
+const { database, tenant } = await openBenchTenant(file);
 try {
-  await database.refreshStatisticsOnOpen('memories');
-  const tenant = new TenantDatabase('bench', null, database);
   const pool = sharedDatabasePool();
   const recorded: Array<{ sql: string; args: Args }> = [];
   let recording = false;
