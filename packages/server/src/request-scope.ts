@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from './api-error.js';
 
-/** What work started by a request can see of it without being handed it: the signal its deadline aborts. */
-interface RequestScope {
-  signal: AbortSignal;
-}
+/**
+ * What work started by a request can see of it without being handed it: the signal its deadline aborts. Background
+ * work (`inBackground`) has no request and says so: its database writes do not go ahead of requests' reads.
+ */
+type RequestScope = { signal: AbortSignal; background?: never } | { signal?: never; background: true };
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
@@ -19,6 +20,19 @@ export function runInRequestScope<T>(signal: AbortSignal, work: () => Promise<T>
  */
 export function outsideRequestScope<T>(work: () => T): T {
   return storage.exit(work);
+}
+
+/**
+ * Runs work that serves no request (indexing, flushing buffered log rows, planner statistics) outside any request's
+ * scope, marked as background: the database pool lets foreground writes go ahead of reads, not these.
+ */
+export function inBackground<T>(work: () => T): T {
+  return storage.run({ background: true }, work);
+}
+
+/** Whether the caller runs as background work (`inBackground`). */
+export function isBackgroundWork(): boolean {
+  return storage.getStore()?.background === true;
 }
 
 /** The signal of the request the caller runs for, if any. */

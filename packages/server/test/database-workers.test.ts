@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInRequestScope } from '../src/request-scope.js';
+import { inBackground, runInRequestScope } from '../src/request-scope.js';
 import { Database } from '../src/store/database.js';
 import { DatabasePool } from '../src/store/database-pool.js';
 
@@ -113,5 +113,64 @@ describe('file databases in worker threads', () => {
     const other = await Database.open({ url: `file:${path.join(directory, 'closed.db')}` }, pool);
     await other.close();
     await expect(other.all('SELECT 1')).rejects.toThrow(/closed/);
+  });
+});
+
+describe('a database worker holding reads', () => {
+  let directory: string;
+  let pool: DatabasePool;
+  let database: Database;
+  /** Starts with SELECT, so the pool treats it as a read any worker may serve. */
+  const slowRead = `SELECT (${SLOW_QUERY}) AS count`;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'memory-service-db-order-'));
+    pool = new DatabasePool(1);
+    database = await Database.open({ url: `file:${path.join(directory, 'tenant.db')}` }, pool);
+    await database.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await pool.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('runs a foreground write before the reads it already holds; background writes keep their turn', async () => {
+    const order: string[] = [];
+    const track = (label: string, work: Promise<unknown>) =>
+      work.then(() => {
+        order.push(label);
+      });
+    const done = [
+      track('read 1', database.all(slowRead)),
+      track('read 2', database.all(slowRead)),
+      track('read 3', database.all(slowRead)),
+      track('write', database.run("INSERT INTO notes (text) VALUES ('acknowledged')")),
+      track(
+        'background write',
+        inBackground(() => database.run("INSERT INTO notes (text) VALUES ('indexed')")),
+      ),
+    ];
+    await Promise.all(done);
+    // The worker held read 2 (and ran read 1, unless the write came before it started) when the write came: the
+    // write went ahead of read 2. The background write waited for the reads the worker held, then went before the
+    // read still queued in the pool.
+    expect(order.indexOf('write')).toBeLessThan(order.indexOf('read 2'));
+    expect(order.slice(-3)).toEqual(['read 2', 'background write', 'read 3']);
+    expect(await database.all('SELECT text FROM notes ORDER BY id')).toEqual([
+      { text: 'acknowledged' },
+      { text: 'indexed' },
+    ]);
+  });
+
+  it('returns the rows a write gives back (RETURNING) with its transaction, and counts them as changed', async () => {
+    const [inserted, skipped] = await database.transactionResults([
+      { sql: "INSERT INTO notes (text) VALUES ('returned') RETURNING id, text", args: [] },
+      { sql: "INSERT INTO notes (text) SELECT 'never' WHERE 0 RETURNING id, text", args: [] },
+    ]);
+    expect(inserted?.rows).toEqual([{ id: expect.any(Number), text: 'returned' }]);
+    expect(inserted?.rowsAffected).toBe(1);
+    expect(skipped).toEqual({ rows: [], rowsAffected: 0 });
   });
 });

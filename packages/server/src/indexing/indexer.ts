@@ -1,6 +1,6 @@
 import { describeError } from '../describe-error.js';
 import type { Logger } from '../logger.js';
-import { outsideRequestScope } from '../request-scope.js';
+import { inBackground } from '../request-scope.js';
 import type { IndexBacklog } from '../store/index-backlog.js';
 import type { IndexJob } from '../store/index-jobs.js';
 
@@ -116,7 +116,7 @@ export class Indexer<Embedded = unknown> {
     }
     clearTimeout(this.timer);
     // A write's request wakes the indexer, but the pass outlives it: that request's deadline must not abort it.
-    this.running = outsideRequestScope(() => this.run()).finally(() => {
+    this.running = inBackground(() => this.run()).finally(() => {
       this.running = null;
       if (this.again) this.start();
       else this.schedule();

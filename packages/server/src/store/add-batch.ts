@@ -18,14 +18,11 @@ export interface PendingAdd {
 export const MAX_ADD_BATCH = 64;
 
 /**
- * Writes one group commit's adds: rows, FTS entries and index jobs in one transaction. Resolves once it is durable,
- * with which adds were written and a promise of their rows. An add whose duplicate is live and visible to its scope
- * writes nothing, no row and no index job (null; `MemoryStore.commitUnlessDuplicate`).
+ * Writes one group commit's adds: rows, FTS entries and index jobs in one transaction; resolves once it is durable,
+ * with each add's row. An add whose duplicate is live and visible to its scope writes nothing, no row and no index
+ * job (null; `MemoryStore.insertUnlessDuplicate`).
  */
-export function writeAdds(
-  memories: MemoryStore,
-  adds: PendingAdd[],
-): Promise<{ written: boolean[]; rows: Promise<Array<MemoryRow | null>> }> {
+export function writeAdds(memories: MemoryStore, adds: PendingAdd[]): Promise<Array<MemoryRow | null>> {
   // The job's INSERT selects the memory's row, so an add that wrote none queues none.
-  return memories.commitUnlessDuplicate(adds, (id, add) => [enqueueIndexJobStatement(id, 'add', add.now)]);
+  return memories.insertUnlessDuplicate(adds, (id, add) => [enqueueIndexJobStatement(id, 'add', add.now)]);
 }

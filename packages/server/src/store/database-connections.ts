@@ -8,7 +8,8 @@ const REMOTE_CALL_TIMEOUT_MS = 15_000;
 /** The two ways a `Database` reaches its data. */
 export interface Connection {
   execute(statement: StatementInput): Promise<StatementResult>;
-  transaction(statements: StatementInput[]): Promise<number[]>;
+  /** Each statement's result: the rows it changed, and the rows it returned (`RETURNING`). */
+  transaction(statements: StatementInput[]): Promise<StatementResult[]>;
   close(): Promise<void>;
 }
 
@@ -53,7 +54,7 @@ export class FileConnection implements Connection {
     return this.pool.run({ kind: 'execute', key: this.key, path: this.path, statement }, home, this.isClosed);
   }
 
-  transaction(statements: StatementInput[]): Promise<number[]> {
+  transaction(statements: StatementInput[]): Promise<StatementResult[]> {
     this.assertOpen();
     return this.pool.run({ kind: 'transaction', key: this.key, path: this.path, statements }, this.home, this.isClosed);
   }
@@ -99,14 +100,17 @@ export class RemoteConnection implements Connection {
     return { rows: result.rows as unknown as StatementResult['rows'], rowsAffected: result.rowsAffected };
   }
 
-  async transaction(statements: StatementInput[]): Promise<number[]> {
+  async transaction(statements: StatementInput[]): Promise<StatementResult[]> {
     const results = await this.call(() =>
       this.client.batch(
         statements.map((statement) => ({ sql: statement.sql, args: statement.args as never })),
         'write',
       ),
     );
-    return results.map((result) => result.rowsAffected);
+    return results.map((result) => ({
+      rows: result.rows as unknown as StatementResult['rows'],
+      rowsAffected: result.rowsAffected,
+    }));
   }
 
   async close(): Promise<void> {

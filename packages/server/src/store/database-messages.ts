@@ -16,11 +16,15 @@ export interface StatementResult {
   rowsAffected: number;
 }
 
-/** Which connection a request runs on: `key` names it in the worker, `path` opens it there on first use. */
+/**
+ * Which connection a request runs on: `key` names it in the worker, `path` opens it there on first use. `write`
+ * marks a database's own work (a write, in its order): the worker runs it before the reads it holds.
+ */
 interface Target {
   id: number;
   key: string;
   path: string;
+  write?: boolean;
 }
 
 /** A message to a database worker. */

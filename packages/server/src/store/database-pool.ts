@@ -1,11 +1,16 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkSpan } from '../observability/request-observation.js';
-import { currentRequestSignal, deadlineExceeded, throwIfRequestAborted } from '../request-scope.js';
+import { currentRequestSignal, deadlineExceeded, isBackgroundWork, throwIfRequestAborted } from '../request-scope.js';
 import { spawnWorker } from '../spawn-worker.js';
 import { DatabaseClosedError } from './database-connections.js';
 import type { DatabaseReply, DatabaseRequest } from './database-messages.js';
 
-/** Requests one worker holds at once: a second one is ready the moment the first answers (no idle round trip). */
+/**
+ * Requests one worker holds at once: a second one is ready the moment the first answers (no idle round trip). A
+ * foreground write (`isWrite`) may be sent beside them, one at a time per worker, and the worker runs it next: it
+ * waits for the statement running on its database's worker, not for the reads held or queued behind it. An add's
+ * acknowledgement so stays a few milliseconds beside a tenant's hybrid readers, whose searches hold a worker ~10 ms.
+ */
 const PIPELINE_DEPTH = 2;
 
 /** A request of any kind, before the pool numbers it. */
@@ -19,6 +24,8 @@ interface Job {
   request: Unnumbered;
   /** The deadline signal of the request the job runs for (none for background work). */
   signal: AbortSignal | undefined;
+  /** Whether the job serves no request (`inBackground`: indexing, log flushes): its writes never go first. */
+  background: boolean;
   /** Whether the database the job runs on was closed since it was queued (then it never reaches a worker). */
   closed: (() => boolean) | undefined;
   resolve: (value: unknown) => void;
@@ -52,10 +59,20 @@ export interface DatabasePoolStats {
   busySeconds: number;
 }
 
+/**
+ * A write for the foreground (a request, or a group commit serving requests) on its database's home worker: it may go
+ * ahead of the reads a worker holds. Background writes, closes and counts keep their turn.
+ */
+function isWrite(job: Job): boolean {
+  return !job.background && (job.request.kind === 'execute' || job.request.kind === 'transaction');
+}
+
 class PoolWorker {
   worker: Worker;
   readonly pinned: Job[] = [];
   readonly running = new Map<number, Job>();
+  /** The id of the write sent beside the pipeline (see PIPELINE_DEPTH), while it runs. */
+  writeAside: number | undefined;
   stopped = false;
   /** Answered requests, and busy time: finished stretches plus the one running since `busySince`. */
   completed = 0;
@@ -71,6 +88,7 @@ class PoolWorker {
     worker.on('message', (reply: DatabaseReply) => {
       const job = this.running.get(reply.id);
       this.running.delete(reply.id);
+      if (this.writeAside === reply.id) this.writeAside = undefined;
       this.completed++;
       if (this.running.size === 0) {
         worker.unref();
@@ -88,6 +106,7 @@ class PoolWorker {
     worker.on('exit', () => {
       for (const job of this.running.values()) job.reject(new Error('The database worker stopped'));
       this.running.clear();
+      this.writeAside = undefined;
       this.idle();
       if (!this.stopped && this.worker === worker) this.worker = this.start();
       this.onSettled();
@@ -108,13 +127,14 @@ class PoolWorker {
     this.busySince = undefined;
   }
 
-  send(id: number, job: Job): void {
+  send(id: number, job: Job, pinned: boolean): void {
     if (this.running.size === 0) {
       this.worker.ref();
       this.busySince = performance.now();
     }
     this.running.set(id, job);
-    this.worker.postMessage({ ...job.request, id } as DatabaseRequest);
+    const write = pinned && isWrite(job);
+    this.worker.postMessage({ ...job.request, id, ...(write ? { write } : {}) } as DatabaseRequest);
   }
 }
 
@@ -160,6 +180,7 @@ export class DatabasePool {
       const job: Job = {
         request,
         signal: currentRequestSignal(),
+        background: isBackgroundWork(),
         closed,
         resolve: (value) => {
           span?.end();
@@ -208,17 +229,23 @@ export class DatabasePool {
     return counts.reduce<number>((total, count) => total + (count as number), 0);
   }
 
-  private take(worker: PoolWorker): Job | undefined {
+  /**
+   * The next job for `worker` to run: its databases' own work first (writes keep their order), then the shared reads;
+   * with `writesOnly`, a write at the head of its own work or nothing. Jobs that must not run are answered on the way.
+   */
+  private take(worker: PoolWorker, writesOnly = false): { job: Job; pinned: boolean } | undefined {
     for (;;) {
-      // A database's own work first (writes keep their order), then the shared reads.
-      const job = worker.pinned.shift() ?? this.shared.shift();
+      const head = worker.pinned[0];
+      if (writesOnly && (head === undefined || !isWrite(head))) return undefined;
+      const pinned = head !== undefined;
+      const job = pinned ? worker.pinned.shift() : this.shared.shift();
       if (job === undefined) return job;
       if (job.closed?.() === true) {
         // Its database closed while it waited (an evicted tenant): nothing ran, and a retry gets an open handle.
         job.reject(new DatabaseClosedError());
         continue;
       }
-      if (job.signal?.aborted !== true) return job;
+      if (job.signal?.aborted !== true) return { job, pinned };
       // Its request is past its deadline and has answered already: the statement is never run.
       job.reject(job.signal.reason instanceof Error ? job.signal.reason : deadlineExceeded(0));
     }
@@ -227,10 +254,16 @@ export class DatabasePool {
   private pump(): void {
     for (const worker of this.workers) {
       while (worker.running.size < PIPELINE_DEPTH) {
-        const job = this.take(worker);
-        if (job === undefined) break;
-        worker.send(this.nextId++, job);
+        const next = this.take(worker);
+        if (next === undefined) break;
+        worker.send(this.nextId++, next.job, next.pinned);
       }
+      // A full pipeline: the next write goes beside it, and the worker runs it before the reads it holds.
+      if (worker.writeAside !== undefined) continue;
+      const write = this.take(worker, true);
+      if (write === undefined) continue;
+      worker.writeAside = this.nextId++;
+      worker.send(worker.writeAside, write.job, true);
     }
   }
 

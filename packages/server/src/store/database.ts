@@ -1,9 +1,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { InArgs, InStatement, Row } from '@libsql/client';
-import { outsideRequestScope } from '../request-scope.js';
+import { inBackground, outsideRequestScope } from '../request-scope.js';
 import { type Connection, FileConnection, RemoteConnection } from './database-connections.js';
-import type { StatementInput } from './database-messages.js';
+import type { StatementInput, StatementResult } from './database-messages.js';
 import { type DatabasePool, sharedDatabasePool } from './database-pool.js';
 import { LogBuffer } from './log-buffer.js';
 
@@ -86,7 +86,7 @@ export class Database {
    * Log rows written by reads, buffered and written in batches (see LogBuffer). A flush serves every request that
    * buffered a row, so it runs outside the scope (and deadline) of the request that happens to trigger it.
    */
-  readonly logs = new LogBuffer((statements) => outsideRequestScope(() => this.transaction(statements)));
+  readonly logs = new LogBuffer((statements) => inBackground(() => this.transaction(statements)));
 
   private constructor(private readonly connection: Connection) {
     this.isFile = connection instanceof FileConnection;
@@ -127,8 +127,17 @@ export class Database {
     return result.rowsAffected;
   }
 
-  /** Runs statements atomically in one write transaction. */
+  /** Runs statements atomically in one write transaction; returns the rows each changed. */
   async transaction(statements: InStatement[]): Promise<number[]> {
+    const results = await this.transactionResults(statements);
+    return results.map((result) => result.rowsAffected);
+  }
+
+  /**
+   * Runs statements atomically in one write transaction; returns each one's result, with the rows a `RETURNING`
+   * statement gave (a write that needs its rows back gets them without a read after the commit).
+   */
+  async transactionResults(statements: InStatement[]): Promise<StatementResult[]> {
     if (statements.length === 0) return [];
     return this.connection.transaction(statements.map(toInput));
   }
@@ -181,7 +190,7 @@ export class Database {
 
   private async analyze(): Promise<void> {
     try {
-      await outsideRequestScope(async () => {
+      await inBackground(async () => {
         await this.run(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
         await this.run('ANALYZE');
       });

@@ -8,19 +8,18 @@ import { outsideRequestScope } from '../request-scope.js';
 export class GroupCommit<Item, Result> {
   private readonly waiting: Array<{
     item: Item;
-    resolve: (result: Result | PromiseLike<Result>) => void;
+    resolve: (result: Result) => void;
     reject: (error: unknown) => void;
   }> = [];
   private draining = false;
 
   /**
    * @param runBatch does the work of a batch; returns one result per item, in order. A thrown error fails every item
-   *   of its batch (and only that batch). A result may be a promise: the next batch starts when `runBatch` resolves,
-   *   so work after the commit (reading back what it wrote) overlaps the next commit instead of delaying it.
+   *   of its batch (and only that batch).
    * @param maxBatch the most items one batch takes (bounds a batch's transaction and its latency).
    */
   constructor(
-    private readonly runBatch: (items: Item[]) => Promise<Array<Result | PromiseLike<Result>>>,
+    private readonly runBatch: (items: Item[]) => Promise<Result[]>,
     private readonly maxBatch: number,
   ) {}
 
@@ -47,7 +46,7 @@ export class GroupCommit<Item, Result> {
         try {
           const results = await this.runBatch(batch.map((entry) => entry.item));
           batch.forEach((entry, index) => {
-            entry.resolve(results[index] as Result | PromiseLike<Result>);
+            entry.resolve(results[index] as Result);
           });
         } catch (error) {
           for (const entry of batch) entry.reject(error);

@@ -79,7 +79,7 @@ export class MemoryStore {
 
   /**
    * Inserts memories in one transaction and returns their rows, in order; `alsoCommit` adds statements about each new
-   * memory (by id) to that transaction. Duplicates are stored too: `memories/add` writes with `commitUnlessDuplicate`.
+   * memory (by id) to that transaction. Duplicates are stored too: `memories/add` writes with `insertUnlessDuplicate`.
    */
   async insertMany(
     entries: readonly NewMemoryEntry[],
@@ -113,95 +113,43 @@ export class MemoryStore {
   }
 
   /**
-   * Like `insertUnlessDuplicate`, but resolves once the transaction has committed, with which entries were written
-   * and a promise of their rows (read after the commit). The group commit of adds takes its next batch as soon as this
-   * one is durable, and the read of the rows overlaps it instead of holding the writer's turn.
-   */
-  async commitUnlessDuplicate(
-    entries: readonly NewMemoryEntry[],
-    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[] = () => [],
-  ): Promise<{ written: boolean[]; rows: Promise<Array<MemoryRow | null>> }> {
-    const committed = await this.commitBatch(entries, alsoCommit, true);
-    const rows = this.readCommitted(committed).then((found) => found.map((row) => row ?? null));
-    return { written: committed.written, rows };
-  }
-
-  /**
    * One transaction of new memories, each with its `memory.created` event and `alsoCommit`; with `unlessDuplicate`,
-   * a memory whose duplicate is stored is not written (undefined in the result).
+   * a memory whose duplicate is stored is not written (undefined in the result). Each INSERT returns the row it wrote
+   * (`RETURNING`), so the rows come back with the commit: no read after it, which under read load would queue behind
+   * other requests' reads (a hybrid search holds a database worker ~10 ms). Ids are random; the rare collision with a
+   * stored id retries the whole batch with fresh ids.
    */
   private async writeBatch(
     entries: readonly NewMemoryEntry[],
     alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[],
     unlessDuplicate: boolean,
   ): Promise<Array<MemoryRow | undefined>> {
-    return this.readCommitted(await this.commitBatch(entries, alsoCommit, unlessDuplicate));
-  }
-
-  /**
-   * Commits one batch: ids are random; the rare collision with a stored id retries the whole batch with fresh ids.
-   * Returns the ids and which of them were written.
-   */
-  private async commitBatch(
-    entries: readonly NewMemoryEntry[],
-    alsoCommit: (id: string, entry: NewMemoryEntry) => InStatement[],
-    unlessDuplicate: boolean,
-  ): Promise<{ ids: string[]; written: boolean[] }> {
-    if (entries.length === 0) return { ids: [], written: [] };
+    if (entries.length === 0) return [];
     for (let attempt = 0; ; attempt += 1) {
-      const ids = entries.map(() => newMemoryId());
       const statements: InStatement[] = [];
       const insertAt: number[] = [];
-      entries.forEach((entry, index) => {
-        const id = ids[index] as string;
+      for (const entry of entries) {
+        const id = newMemoryId();
         const timestamp = entry.now.toISOString();
         insertAt.push(statements.length);
         statements.push(
-          memoryInsertStatement(
-            id,
-            entry.memory,
-            entry.scope,
-            timestamp,
-            unlessDuplicate ? duplicateExists(entry) : undefined,
-          ),
+          memoryInsertStatement(id, entry.memory, entry.scope, timestamp, {
+            unlessExists: unlessDuplicate ? duplicateExists(entry) : undefined,
+            returning: true,
+          }),
           createdEventStatement(id, entry, timestamp),
           ...alsoCommit(id, entry),
         );
-      });
-      let changes: number[];
+      }
+      let results: Awaited<ReturnType<Database['transactionResults']>>;
       try {
-        changes = await this.database.transaction(statements);
+        results = await this.database.transactionResults(statements);
       } catch (error) {
         if (attempt < 3 && String(error).includes('UNIQUE')) continue;
         throw error;
       }
-      return { ids, written: insertAt.map((at) => (changes[at] ?? 0) > 0) };
+      return insertAt.map((at) => results[at]?.rows[0] as MemoryRow | undefined);
     }
-  }
-
-  /** The rows of a committed batch, in order (undefined where nothing was written). */
-  private async readCommitted({
-    ids,
-    written,
-  }: {
-    ids: string[];
-    written: boolean[];
-  }): Promise<Array<MemoryRow | undefined>> {
-    const insertedIds = ids.filter((_, index) => written[index]);
-    const rows =
-      insertedIds.length === 0
-        ? []
-        : await this.database.all<MemoryRow>(
-            `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${insertedIds.map(() => '?').join(', ')})`,
-            insertedIds,
-          );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id, index) => {
-      if (!written[index]) return undefined;
-      const row = byId.get(id);
-      if (row === undefined) throw new Error('inserted memory not found');
-      return row;
-    });
   }
 
   async findById(id: string): Promise<MemoryRow | undefined> {

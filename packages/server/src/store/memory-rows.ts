@@ -110,13 +110,14 @@ const INSERT_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL, 
 /**
  * The INSERT of a new memory written with a scope (the bench seeds through it too). With `unlessExists` (a query),
  * the row is inserted only when that query finds nothing, checked by the statement itself inside its transaction.
+ * With `returning`, the statement gives the row it wrote (MEMORY_COLUMNS; none when it wrote none).
  */
 export function memoryInsertStatement(
   id: string,
   memory: NewMemory,
   scope: ResolvedScope,
   timestamp: string,
-  unlessExists?: Condition,
+  { unlessExists, returning = false }: { unlessExists?: Condition | undefined; returning?: boolean } = {},
 ): InStatement {
   const args: InValue[] = [
     id,
@@ -136,11 +137,11 @@ export function memoryInsertStatement(
     memory.expiresAt,
     memory.occurredAt ?? timestamp,
   ];
-  if (unlessExists === undefined) {
-    return { sql: `INSERT INTO memories (${INSERT_COLUMNS}) VALUES (${INSERT_VALUES})`, args };
-  }
+  const insert = `INSERT INTO memories (${INSERT_COLUMNS})`;
+  const returned = returning ? ` RETURNING ${MEMORY_COLUMNS}` : '';
+  if (unlessExists === undefined) return { sql: `${insert} VALUES (${INSERT_VALUES})${returned}`, args };
   return {
-    sql: `INSERT INTO memories (${INSERT_COLUMNS}) SELECT ${INSERT_VALUES} WHERE NOT EXISTS (${unlessExists.sql})`,
+    sql: `${insert} SELECT ${INSERT_VALUES} WHERE NOT EXISTS (${unlessExists.sql})${returned}`,
     args: [...args, ...unlessExists.args],
   };
 }

@@ -68,11 +68,10 @@ export class TenantDatabase {
     this.sessions = new SessionStore(database);
     this.skills = new SkillStore(database);
     this.adds = new GroupCommit(async (adds) => {
-      const { written, rows } = await writeAdds(this.memories, adds);
+      const rows = await writeAdds(this.memories, adds);
       // A batch of duplicates queued no job.
-      if (written.some(Boolean)) this.jobsQueued();
-      // Each add gets its row once it is read; the next batch commits meanwhile.
-      return adds.map((_, index) => rows.then((found) => found[index] ?? null));
+      if (rows.some((row) => row !== null)) this.jobsQueued();
+      return rows;
     }, MAX_ADD_BATCH);
   }
 

@@ -1,6 +1,7 @@
 /**
  * A database worker thread: holds libSQL file connections and runs statements on them, so the synchronous SQLite
- * work never runs on the server's event loop. Messages are handled one at a time, in arrival order.
+ * work never runs on the server's event loop. Messages are handled one at a time: a database's writes before the
+ * reads waiting beside them, each kind in arrival order (see `nextTurn`).
  *
  * It talks to `store/database-pool.ts` with the messages of `store/database-messages.ts`. Values are converted as
  * `@libsql/client` converts them (integers to numbers, blobs to ArrayBuffers), so callers see the same rows.
@@ -44,6 +45,8 @@ interface PreparedStatement {
   statement: NativeStatement;
   /** Column names when the statement returns rows; null for statements that do not. */
   columns: string[] | null;
+  /** A write that returns its rows (`RETURNING`): one row per row it changed. */
+  returning: boolean;
 }
 
 /** One open connection with its statement cache (the least recently used statements go first). */
@@ -74,17 +77,17 @@ class Connection {
     } catch {
       // raw() throws for a statement that returns no rows.
     }
-    const entry = { statement, columns };
+    const entry = { statement, columns, returning: columns !== null && /\bRETURNING\b/i.test(sql) };
     this.statements.set(sql, entry);
     return entry;
   }
 
   execute(input: StatementInput): StatementResult {
-    const { statement, columns } = this.prepared(input.sql);
+    const { statement, columns, returning } = this.prepared(input.sql);
     const parameters = input.args.map(toSql);
     if (columns === null) return { rows: [], rowsAffected: statement.run(parameters).changes };
     const rows = statement.all(parameters).map((values) => toRow(values, columns));
-    return { rows, rowsAffected: 0 };
+    return { rows, rowsAffected: returning ? rows.length : 0 };
   }
 
   close(): void {
@@ -264,7 +267,7 @@ function handle(request: DatabaseRequest): unknown {
       const target = connection(request.key, request.path);
       target.native.exec('BEGIN IMMEDIATE');
       try {
-        const results = request.statements.map((statement) => target.execute(statement).rowsAffected);
+        const results = request.statements.map((statement) => target.execute(statement));
         target.native.exec('COMMIT');
         return results;
       } catch (error) {
@@ -279,7 +282,7 @@ function handle(request: DatabaseRequest): unknown {
       return connections.size;
   }
 }
-parentPort?.on('message', (request: DatabaseRequest) => {
+function answer(request: DatabaseRequest): void {
   let reply: DatabaseReply;
   try {
     reply = { id: request.id, ok: true, value: handle(request) };
@@ -293,4 +296,28 @@ parentPort?.on('message', (request: DatabaseRequest) => {
     };
   }
   parentPort?.postMessage(reply);
+}
+
+/**
+ * Requests waiting here: a database's writes run before the reads (and closes) that arrived earlier, each kind in
+ * arrival order. One request per turn of the event loop, so what arrived while a statement ran is sorted first.
+ */
+const writes: DatabaseRequest[] = [];
+const others: DatabaseRequest[] = [];
+let turnScheduled = false;
+
+function nextTurn(): void {
+  if (turnScheduled || (writes.length === 0 && others.length === 0)) return;
+  turnScheduled = true;
+  setImmediate(() => {
+    turnScheduled = false;
+    const request = writes.shift() ?? others.shift();
+    if (request !== undefined) answer(request);
+    nextTurn();
+  });
+}
+
+parentPort?.on('message', (request: DatabaseRequest) => {
+  (request.kind !== 'connections' && request.write === true ? writes : others).push(request);
+  nextTurn();
 });
