@@ -18,7 +18,7 @@ export interface StatementResult {
 
 /**
  * Which connection a request runs on: `key` names it in the worker, `path` opens it there on first use. `write`
- * marks a database's own work (a write, in its order): the worker runs it before the reads it holds.
+ * marks a request's write on its database's home worker: the worker runs it before the reads it holds.
  */
 interface Target {
   id: number;

@@ -1,6 +1,7 @@
 import type { InStatement, InValue } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from './database.js';
+import type { StatementResult } from './database-messages.js';
 import { enqueueIndexJobStatement } from './index-jobs.js';
 import { createdEventStatement, duplicateExists, findDuplicate } from './memories-duplicates.js';
 import type { MemoryListKey } from './memory-cursors.js';
@@ -141,7 +142,7 @@ export class MemoryStore {
           ...alsoCommit(id, entry),
         );
       }
-      let results: Awaited<ReturnType<Database['transactionResults']>>;
+      let results: StatementResult[];
       try {
         results = await this.database.transactionResults(statements);
       } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * A database worker thread: holds libSQL file connections and runs statements on them, so the synchronous SQLite
- * work never runs on the server's event loop. Messages are handled one at a time: a database's writes before the
+ * work never runs on the server's event loop. Messages are handled one at a time: a request's writes before the
  * reads waiting beside them, each kind in arrival order (see `nextTurn`).
  *
  * It talks to `store/database-pool.ts` with the messages of `store/database-messages.ts`. Values are converted as
@@ -299,8 +299,9 @@ function answer(request: DatabaseRequest): void {
 }
 
 /**
- * Requests waiting here: a database's writes run before the reads (and closes) that arrived earlier, each kind in
- * arrival order. One request per turn of the event loop, so what arrived while a statement ran is sorted first.
+ * Requests waiting here: those the pool marks `write` (a request's writes, see `isWrite` in the pool) run before the
+ * reads, closes and background writes that arrived earlier; each kind keeps its arrival order. One request per turn
+ * of the event loop, so what arrived while a statement ran is sorted before the next one starts.
  */
 const writes: DatabaseRequest[] = [];
 const others: DatabaseRequest[] = [];
