@@ -174,3 +174,37 @@ describe('a database worker holding reads', () => {
     expect(skipped).toEqual({ rows: [], rowsAffected: 0 });
   });
 });
+
+describe('background work on a database worker', () => {
+  let directory: string;
+  let pool: DatabasePool;
+  let database: Database;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'memory-service-db-background-'));
+    pool = new DatabasePool(2);
+    database = await Database.open({ url: `file:${path.join(directory, 'tenant.db')}` }, pool);
+    await database.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await pool.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('holds no request read behind it: the read goes to the other worker', async () => {
+    const order: string[] = [];
+    // A slow background write (as an index transaction is) on the database's home worker, the pool's first.
+    const write = inBackground(() =>
+      database.run(`INSERT INTO notes (text) SELECT count FROM (${SLOW_QUERY})`).then(() => {
+        order.push('background write');
+      }),
+    );
+    const read = database.all('SELECT 1 AS one').then(() => {
+      order.push('read');
+    });
+    await Promise.all([write, read]);
+    expect(order).toEqual(['read', 'background write']);
+  });
+});
