@@ -74,15 +74,15 @@ async function rankedCandidates(tenant: TenantDatabase, request: ContextRequest,
 
 /**
  * The served lists in their final order: known conflicts first, then pairs of the same subject whose newer says it
- * changed or restates it, each newer just above its older (a query that names a time has ordered by it already).
+ * changed or restates it (`newer`: none for a query that names a time, ordered by it already), each newer just above
+ * its older.
  */
-async function newerFirst(
-  tenant: TenantDatabase,
+function newerFirst(
   lists: { served: RetrievedMemory[]; working: RetrievedMemory[]; longTerm: RetrievedMemory[] },
   conflicts: Awaited<ReturnType<typeof conflictsAmong>>,
-  timeOrdered: boolean,
+  newer: Awaited<ReturnType<typeof newerFirstPairs>>,
 ) {
-  const pairs = [...conflicts, ...(timeOrdered ? [] : await newerFirstPairs(tenant, lists.served))];
+  const pairs = [...conflicts, ...newer];
   return {
     memories: newerAboveOlder(lists.served, pairs),
     workingMemories: newerAboveOlder(lists.working, pairs),
@@ -122,16 +122,19 @@ export async function assembleContext(tenant: TenantDatabase, request: ContextRe
   });
   const { expanded } = graph;
   const served = [...baseline, ...expanded];
-  const conflicts = await conflictsAmong(tenant.database, [...rules, ...served]);
-  const ordered = await newerFirst(
-    tenant,
+  // Known conflicts and same-subject pairs are read at once (each a statement over the served memories' edges).
+  const [conflicts, newer] = await Promise.all([
+    conflictsAmong(tenant.database, [...rules, ...served]),
+    outcome?.time != null ? [] : newerFirstPairs(tenant, served),
+  ]);
+  const ordered = newerFirst(
     {
       served,
       working: [...tiers.working, ...expanded.filter((memory) => memory.layer === 'working')],
       longTerm: [...tiers.longTerm, ...expanded.filter((memory) => memory.layer !== 'working')],
     },
     conflicts,
-    outcome?.time != null,
+    newer,
   );
   const data: OperationData<'context.get'> = {
     mode: request.mode,

@@ -22,6 +22,9 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
   const requested = normalizeStrategy(input.strategy);
   const settings = await policyDefault(tenant, context, { applied: requested === undefined });
   const strategy = requested ?? settings.defaultStrategy;
+  // Counted beside the assembly (a statement of its own, needing nothing of it).
+  const indexPending = pendingIndexJobs(database, context.scope, TRACE_PENDING_CAP);
+  indexPending.catch(() => undefined);
   const assembled = await assembleContext(tenant, {
     query: input.query ?? '',
     scope: context.scope,
@@ -57,7 +60,7 @@ export async function runContext(input: ContextInput, context: HandlerContext, o
   // An additive trace field: the contract's trace lists what every server reports, this server says a little more.
   const trace = {
     ...assembled.data.trace,
-    indexPending: await pendingIndexJobs(database, context.scope, TRACE_PENDING_CAP),
+    indexPending: await indexPending,
   };
   return { ...assembled, data: { ...assembled.data, trace }, settings };
 }

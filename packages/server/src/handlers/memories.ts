@@ -71,6 +71,10 @@ export const searchMemories: Handler<'memories.search'> = async (input, context)
   const tenant = await context.tenant();
   const requested = normalizeStrategy(input.strategy);
   const strategy = requested ?? (await policyDefault(tenant, context, { applied: true })).defaultStrategy;
+  // An additive trace field, counted beside the search: the contract's trace lists what every server reports, this
+  // server says a little more.
+  const indexPending = pendingIndexJobs(tenant.database, context.scope, TRACE_PENDING_CAP);
+  indexPending.catch(() => undefined);
   const found = await searchMemoriesFor(tenant, {
     query: input.query,
     scope: context.scope,
@@ -80,9 +84,7 @@ export const searchMemories: Handler<'memories.search'> = async (input, context)
     ...(input.type === undefined ? {} : { type: input.type }),
     ...(input.layer === undefined ? {} : { layer: input.layer }),
   });
-  // An additive trace field: the contract's trace lists what every server reports, this server says a little more.
-  const indexPending = await pendingIndexJobs(tenant.database, context.scope, TRACE_PENDING_CAP);
-  return { ...found, trace: { ...found.trace, indexPending } };
+  return { ...found, trace: { ...found.trace, indexPending: await indexPending } };
 };
 
 function tagList(tags: string | readonly string[] | undefined): string[] | undefined {

@@ -84,7 +84,8 @@ export class Database {
   private statisticsAt = Number.NEGATIVE_INFINITY;
   /**
    * Log rows written by reads, buffered and written in batches (see LogBuffer). A flush serves every request that
-   * buffered a row, so it runs outside the scope (and deadline) of the request that happens to trigger it.
+   * buffered a row, so it runs as background work: outside the scope (and deadline) of the request that happens to
+   * trigger it, and its write keeps its turn behind requests' reads.
    */
   readonly logs = new LogBuffer((statements) => inBackground(() => this.transaction(statements)));
 
