@@ -3,7 +3,7 @@ import { ApiError } from './api-error.js';
 
 /**
  * What work started by a request can see of it without being handed it: the signal its deadline aborts. Background
- * work (`inBackground`) has no request and says so: its database writes do not go ahead of requests' reads.
+ * work (`inBackground`) has no request and says so (the database pool serves requests' statements first).
  */
 type RequestScope = { signal: AbortSignal; background?: never } | { signal?: never; background: true };
 
@@ -24,7 +24,8 @@ export function outsideRequestScope<T>(work: () => T): T {
 
 /**
  * Runs work that serves no request (indexing, flushing buffered log rows, planner statistics) outside any request's
- * scope, marked as background: the database pool lets foreground writes go ahead of reads, not these.
+ * scope, marked as background: in the database pool its writes keep their turn (a request's writes go ahead of held
+ * reads), and a worker running it holds no request's read behind it.
  */
 export function inBackground<T>(work: () => T): T {
   return storage.run({ background: true }, work);

@@ -10,27 +10,32 @@ import { DatabasePool } from '../src/store/database-pool.js';
 const SLOW_QUERY = `WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter WHERE n < 3000000)
   SELECT COUNT(*) AS count FROM counter`;
 
-describe('file databases in worker threads', () => {
-  let directory: string;
-  let pool: DatabasePool;
-  let database: Database;
-
+/** A pool of `workers` threads and a file database on it with `table`, made before a describe's tests, closed after. */
+function databaseOnPool(workers: number, table: string): { directory: string; pool: DatabasePool; database: Database } {
+  const fixture = {} as { directory: string; pool: DatabasePool; database: Database };
   beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'memory-service-db-workers-'));
-    pool = new DatabasePool(2);
-    database = await Database.open({ url: `file:${path.join(directory, 'tenant.db')}` }, pool);
-    await database.run('CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER, payload BLOB)');
+    fixture.directory = mkdtempSync(path.join(tmpdir(), 'memory-service-db-workers-'));
+    fixture.pool = new DatabasePool(workers);
+    fixture.database = await Database.open({ url: `file:${path.join(fixture.directory, 'tenant.db')}` }, fixture.pool);
+    await fixture.database.run(table);
   });
-
   afterAll(async () => {
-    await database.close();
-    await pool.close();
-    rmSync(directory, { recursive: true, force: true });
+    await fixture.database.close();
+    await fixture.pool.close();
+    rmSync(fixture.directory, { recursive: true, force: true });
   });
+  return fixture;
+}
+
+describe('file databases in worker threads', () => {
+  const fixture = databaseOnPool(
+    2,
+    'CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT, flag INTEGER, payload BLOB)',
+  );
 
   it('keeps the event loop free while a slow statement runs', async () => {
     const order: string[] = [];
-    const query = database.all<{ count: number }>(SLOW_QUERY).then((rows) => {
+    const query = fixture.database.all<{ count: number }>(SLOW_QUERY).then((rows) => {
       order.push('query');
       return rows;
     });
@@ -43,16 +48,19 @@ describe('file databases in worker threads', () => {
 
   it('returns values as @libsql/client does: numbers, text, null, blobs as ArrayBuffer, booleans as 0/1', async () => {
     const vector = new Float32Array([0.5, -1, 2.25]);
-    await database.transaction([
+    await fixture.database.transaction([
       {
         sql: 'INSERT INTO items (id, label, flag, payload) VALUES (?, ?, ?, ?)',
         args: [1, 'one', true, vector.buffer],
       },
       { sql: 'INSERT INTO items (id, label, flag, payload) VALUES (?, ?, ?, ?)', args: [2, null, false, null] },
     ]);
-    const rows = await database.all<{ id: number; label: string | null; flag: number; payload: ArrayBuffer | null }>(
-      'SELECT id, label, flag, payload FROM items ORDER BY id',
-    );
+    const rows = await fixture.database.all<{
+      id: number;
+      label: string | null;
+      flag: number;
+      payload: ArrayBuffer | null;
+    }>('SELECT id, label, flag, payload FROM items ORDER BY id');
     expect(rows.map(({ id, label, flag }) => ({ id, label, flag }))).toEqual([
       { id: 1, label: 'one', flag: 1 },
       { id: 2, label: null, flag: 0 },
@@ -64,21 +72,23 @@ describe('file databases in worker threads', () => {
 
   it('rolls a failed transaction back whole and keeps the connection usable', async () => {
     await expect(
-      database.transaction([
+      fixture.database.transaction([
         { sql: 'INSERT INTO items (id, label) VALUES (?, ?)', args: [10, 'kept?'] },
         { sql: 'INSERT INTO items (id, label) VALUES (?, ?)', args: [1, 'duplicate id'] },
       ]),
     ).rejects.toThrow(/UNIQUE/);
-    expect(await database.get('SELECT id FROM items WHERE id = 10')).toBeUndefined();
-    expect(await database.run('UPDATE items SET label = ? WHERE id = 2', ['two'])).toBe(1);
+    expect(await fixture.database.get('SELECT id FROM items WHERE id = 10')).toBeUndefined();
+    expect(await fixture.database.run('UPDATE items SET label = ? WHERE id = 2', ['two'])).toBe(1);
   });
 
   it('lets every reader see a committed write at once, whichever worker reads', async () => {
     for (let round = 0; round < 20; round++) {
-      await database.run('INSERT INTO items (label) VALUES (?)', [`row ${round}`]);
+      await fixture.database.run('INSERT INTO items (label) VALUES (?)', [`row ${round}`]);
       const reads = await Promise.all(
         [0, 1, 2, 3].map(() =>
-          database.get<{ count: number }>('SELECT COUNT(*) AS count FROM items WHERE label = ?', [`row ${round}`]),
+          fixture.database.get<{ count: number }>('SELECT COUNT(*) AS count FROM items WHERE label = ?', [
+            `row ${round}`,
+          ]),
         ),
       );
       expect(reads.map((row) => row?.count)).toEqual([1, 1, 1, 1]);
@@ -86,11 +96,11 @@ describe('file databases in worker threads', () => {
   });
 
   it('refuses integers JavaScript cannot hold instead of rounding them', async () => {
-    await expect(database.get('SELECT 9007199254740993 AS big')).rejects.toThrow(/safely/);
+    await expect(fixture.database.get('SELECT 9007199254740993 AS big')).rejects.toThrow(/safely/);
   });
 
   it('keeps an in-memory database on one connection (a reader elsewhere would see another, empty one)', async () => {
-    const memory = await Database.open({ url: 'file::memory:' }, pool);
+    const memory = await Database.open({ url: 'file::memory:' }, fixture.pool);
     await memory.run('CREATE TABLE notes (text TEXT)');
     await memory.run('INSERT INTO notes VALUES (?)', ['kept']);
     const reads = await Promise.all([0, 1, 2].map(() => memory.all<{ text: string }>('SELECT text FROM notes')));
@@ -99,7 +109,7 @@ describe('file databases in worker threads', () => {
   });
 
   it('closes a database even from a request past its deadline (its connections never stay open in the workers)', async () => {
-    const other = await Database.open({ url: `file:${path.join(directory, 'late-close.db')}` }, pool);
+    const other = await Database.open({ url: `file:${path.join(fixture.directory, 'late-close.db')}` }, fixture.pool);
     await other.run('CREATE TABLE notes (text TEXT)');
     const expired = new AbortController();
     expired.abort(new Error('deadline'));
@@ -110,31 +120,16 @@ describe('file databases in worker threads', () => {
   });
 
   it('fails calls on a closed database instead of reopening it', async () => {
-    const other = await Database.open({ url: `file:${path.join(directory, 'closed.db')}` }, pool);
+    const other = await Database.open({ url: `file:${path.join(fixture.directory, 'closed.db')}` }, fixture.pool);
     await other.close();
     await expect(other.all('SELECT 1')).rejects.toThrow(/closed/);
   });
 });
 
 describe('a database worker holding reads', () => {
-  let directory: string;
-  let pool: DatabasePool;
-  let database: Database;
+  const fixture = databaseOnPool(1, 'CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
   /** Starts with SELECT, so the pool treats it as a read any worker may serve. */
   const slowRead = `SELECT (${SLOW_QUERY}) AS count`;
-
-  beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'memory-service-db-order-'));
-    pool = new DatabasePool(1);
-    database = await Database.open({ url: `file:${path.join(directory, 'tenant.db')}` }, pool);
-    await database.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
-  });
-
-  afterAll(async () => {
-    await database.close();
-    await pool.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
 
   it('runs a foreground write before the reads it already holds; background writes keep their turn', async () => {
     const order: string[] = [];
@@ -143,13 +138,13 @@ describe('a database worker holding reads', () => {
         order.push(label);
       });
     const done = [
-      track('read 1', database.all(slowRead)),
-      track('read 2', database.all(slowRead)),
-      track('read 3', database.all(slowRead)),
-      track('write', database.run("INSERT INTO notes (text) VALUES ('acknowledged')")),
+      track('read 1', fixture.database.all(slowRead)),
+      track('read 2', fixture.database.all(slowRead)),
+      track('read 3', fixture.database.all(slowRead)),
+      track('write', fixture.database.run("INSERT INTO notes (text) VALUES ('acknowledged')")),
       track(
         'background write',
-        inBackground(() => database.run("INSERT INTO notes (text) VALUES ('indexed')")),
+        inBackground(() => fixture.database.run("INSERT INTO notes (text) VALUES ('indexed')")),
       ),
     ];
     await Promise.all(done);
@@ -158,14 +153,14 @@ describe('a database worker holding reads', () => {
     // read still queued in the pool.
     expect(order.indexOf('write')).toBeLessThan(order.indexOf('read 2'));
     expect(order.slice(-3)).toEqual(['read 2', 'background write', 'read 3']);
-    expect(await database.all('SELECT text FROM notes ORDER BY id')).toEqual([
+    expect(await fixture.database.all('SELECT text FROM notes ORDER BY id')).toEqual([
       { text: 'acknowledged' },
       { text: 'indexed' },
     ]);
   });
 
   it('returns the rows a write gives back (RETURNING) with its transaction, and counts them as changed', async () => {
-    const [inserted, skipped] = await database.transactionResults([
+    const [inserted, skipped] = await fixture.database.transactionResults([
       { sql: "INSERT INTO notes (text) VALUES ('returned') RETURNING id, text", args: [] },
       { sql: "INSERT INTO notes (text) SELECT 'never' WHERE 0 RETURNING id, text", args: [] },
     ]);
@@ -176,32 +171,17 @@ describe('a database worker holding reads', () => {
 });
 
 describe('background work on a database worker', () => {
-  let directory: string;
-  let pool: DatabasePool;
-  let database: Database;
-
-  beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'memory-service-db-background-'));
-    pool = new DatabasePool(2);
-    database = await Database.open({ url: `file:${path.join(directory, 'tenant.db')}` }, pool);
-    await database.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
-  });
-
-  afterAll(async () => {
-    await database.close();
-    await pool.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  const fixture = databaseOnPool(2, 'CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
 
   it('holds no request read behind it: the read goes to the other worker', async () => {
     const order: string[] = [];
     // A slow background write (as an index transaction is) on the database's home worker, the pool's first.
     const write = inBackground(() =>
-      database.run(`INSERT INTO notes (text) SELECT count FROM (${SLOW_QUERY})`).then(() => {
+      fixture.database.run(`INSERT INTO notes (text) SELECT count FROM (${SLOW_QUERY})`).then(() => {
         order.push('background write');
       }),
     );
-    const read = database.all('SELECT 1 AS one').then(() => {
+    const read = fixture.database.all('SELECT 1 AS one').then(() => {
       order.push('read');
     });
     await Promise.all([write, read]);

@@ -91,18 +91,6 @@ describe('memories/add under concurrency', () => {
     );
     expect(contradiction).toHaveLength(1);
   });
-});
-
-describe('memories/add beside reads', () => {
-  let server: TestServer;
-  let database: Database;
-  beforeAll(async () => {
-    server = await createTestServer();
-    database = await workspaceDatabase(server);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   it('acknowledges an add without waiting for the reads queued before it (its row comes with its commit)', async () => {
     // A first add: the caller's key and the tenant are known, so the next add needs no read of the control database.
@@ -125,8 +113,8 @@ describe('memories/add beside reads', () => {
     expect((response.body.data?.memory as { content?: string } | undefined)?.content).toBe(
       'Written while the tenant is busy reading',
     );
-    // A write goes first on its database's worker once a statement there ends: it waits for the reads in flight on
-    // that worker, never for the queued ones (a read after the commit would have queued behind all of them).
+    // An add's write runs next on its database's worker: it waits for the statement running there, never for the
+    // queued reads (a read of its row after the commit would have queued behind all of them).
     expect(finished.indexOf('add')).toBeLessThan(8);
   });
 });
