@@ -77,7 +77,8 @@ class Connection {
     } catch {
       // raw() throws for a statement that returns no rows.
     }
-    const entry = { statement, columns, returning: columns !== null && /\bRETURNING\b/i.test(sql) };
+    const returning = columns !== null && !/^\s*SELECT\b/i.test(sql) && /\bRETURNING\b/i.test(sql);
+    const entry = { statement, columns, returning };
     this.statements.set(sql, entry);
     return entry;
   }
