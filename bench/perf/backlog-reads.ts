@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startInProcessServer } from './context-in-process.js';
+import { startInProcessServer, timedCalls } from './context-in-process.js';
 import { percentile } from './load.js';
 import { generateQueries } from './seed-data.js';
 
@@ -32,14 +32,8 @@ let nextAdd = 0;
 
 /** One client's reads of `strategy` for `seconds`: every latency, sorted. */
 async function reads(strategy: 'lexical' | 'hybrid', seconds: number): Promise<number[]> {
-  const times: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const started = performance.now();
-    await server.post('context/get', { query: questions[nextQuestion++ % questions.length], strategy });
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
+  const call = () => server.post('context/get', { query: questions[nextQuestion++ % questions.length], strategy });
+  return (await timedCalls(1, seconds, call)).times;
 }
 
 async function addMany(count: number): Promise<void> {

@@ -56,6 +56,29 @@ export async function startInProcessServer(dataDir: string, options: InProcessOp
   };
 }
 
+/** What `timedCalls` measured: every call's latency (ms, sorted) and the seconds the run took. */
+export interface TimedCalls {
+  times: number[];
+  seconds: number;
+}
+
+/** `clients` loops of `call`, each starting a new call until `seconds` have passed; every latency. */
+export async function timedCalls(clients: number, seconds: number, call: () => Promise<unknown>): Promise<TimedCalls> {
+  const times: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const begun = performance.now();
+        await call();
+        times.push(performance.now() - begun);
+      }
+    }),
+  );
+  return { times: times.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
+}
+
 /** The in-process server as the hybrid profiles use it. */
 export interface ContextServer {
   /** One `context/get`; throws unless it answers 200 with the strategy asked for. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sharedDatabasePool } from '../../packages/server/src/store/database-pool.js';
-import { startInProcessServer } from './context-in-process.js';
+import { startInProcessServer, type TimedCalls, timedCalls } from './context-in-process.js';
 import { percentile } from './load.js';
 import { generateQueries } from './seed-data.js';
 import { StatementTimings } from './statement-timings.js';
@@ -42,32 +42,9 @@ const add = () =>
   });
 const read = () => server.post('context/get', { query: queries[nextQuery++ % 2000], strategy: values.strategy });
 
-interface Phase {
-  count: number;
-  seconds: number;
-  times: number[];
-}
-
-/** `clients` loops of `call` until `seconds` have passed; every latency. */
-async function loop(clients: number, seconds: number, call: () => Promise<unknown>): Promise<Phase> {
-  const times: number[] = [];
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
-        const begun = performance.now();
-        await call();
-        times.push(performance.now() - begun);
-      }
-    }),
-  );
-  return { count: times.length, seconds: (performance.now() - started) / 1000, times: times.sort((a, b) => a - b) };
-}
-
-const describe = (label: string, phase: Phase) =>
+const describe = (label: string, phase: TimedCalls) =>
   console.log(
-    `${label.padEnd(28)} ${(phase.count / phase.seconds).toFixed(1).padStart(8)}/s` +
+    `${label.padEnd(28)} ${(phase.times.length / phase.seconds).toFixed(1).padStart(8)}/s` +
       `  p50 ${percentile(phase.times, 0.5)} / p95 ${percentile(phase.times, 0.95)}` +
       ` / p99 ${percentile(phase.times, 0.99)} ms`,
   );
@@ -78,20 +55,23 @@ try {
   const writers = Number(values.writers);
   for (let index = 0; index < 16; index++) await add();
   for (let index = 0; index < 20; index++) await read();
-  const addsAlone = await loop(writers, seconds, add);
-  const readsAlone = await loop(readers, seconds, read);
+  const addsAlone = await timedCalls(writers, seconds, add);
+  const readsAlone = await timedCalls(readers, seconds, read);
   const timings = new StatementTimings(sharedDatabasePool());
   timings.recording = values.statements;
-  const [mixedReads, mixedAdds] = await Promise.all([loop(readers, seconds, read), loop(writers, seconds, add)]);
+  const [mixedReads, mixedAdds] = await Promise.all([
+    timedCalls(readers, seconds, read),
+    timedCalls(writers, seconds, add),
+  ]);
   timings.recording = false;
   describe(`adds alone (${writers})`, addsAlone);
   describe(`${values.strategy} reads alone (${readers})`, readsAlone);
   describe('adds beside readers', mixedAdds);
   describe(`${values.strategy} reads beside writers`, mixedReads);
-  const share = (mixed: Phase, alone: Phase) =>
-    `${Math.round((100 * (mixed.count / mixed.seconds)) / (alone.count / alone.seconds))}%`;
+  const share = (mixed: TimedCalls, alone: TimedCalls) =>
+    `${Math.round((100 * (mixed.times.length / mixed.seconds)) / (alone.times.length / alone.seconds))}%`;
   console.log(`adds kept ${share(mixedAdds, addsAlone)} of alone, reads ${share(mixedReads, readsAlone)}`);
-  if (values.statements) timings.print(mixedAdds.count + mixedReads.count, 60);
+  if (values.statements) timings.print(mixedAdds.times.length + mixedReads.times.length, 60);
 } finally {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
