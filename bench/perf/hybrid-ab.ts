@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Database } from '../../packages/server/src/store/database.js';
 import type { HybridTree } from './hybrid-tree.js';
 import { generateQueries } from './seed-data.js';
 import { StageTimings } from './stage-timings.js';
@@ -15,6 +16,9 @@ import { StageTimings } from './stage-timings.js';
  * lexical. A benchmark, not a test.
  *
  * pnpm exec tsx bench/perf/hybrid-ab.ts --before ../before --database <workspace.db> --model local/hash-384
+ *
+ * `--owners <n>` gives the copies' memories to n users but every n-th, which stays shared: the workspace's shared scope,
+ * which both trees query, is then a narrow scope of a larger tenant (one user's share of an app's memory store).
  */
 const { values } = parseArgs({
   options: {
@@ -23,9 +27,21 @@ const { values } = parseArgs({
     model: { type: 'string', default: 'local/hash-384' },
     'encoder-cost': { type: 'boolean', default: false },
     queries: { type: 'string', default: '100' },
+    owners: { type: 'string', default: '1' },
   },
 });
 if (values.before === undefined || values.database === undefined) throw new Error('--before and --database are needed');
+
+/** Every memory but each n-th to one of n-1 users (planner statistics taken again, as the server would). */
+async function shareOnlyEvery(file: string, owners: number): Promise<void> {
+  const database = await Database.open({ url: `file:${file}` });
+  await database.run("UPDATE memories SET user_id = CASE WHEN seq % ? = 0 THEN NULL ELSE 'user-' || (seq % ?) END", [
+    owners,
+    owners,
+  ]);
+  await database.run('ANALYZE');
+  await database.close();
+}
 
 const roots = { before: path.resolve(values.before), after: path.resolve(import.meta.dirname, '../..') };
 const folders: string[] = [];
@@ -34,6 +50,7 @@ for (const side of ['before', 'after'] as const) {
   const folder = mkdtempSync(path.join(tmpdir(), `hybrid-ab-${side}-`));
   folders.push(folder);
   copyFileSync(path.resolve(values.database), path.join(folder, 'workspace.db'));
+  if (Number(values.owners) > 1) await shareOnlyEvery(path.join(folder, 'workspace.db'), Number(values.owners));
   const module = (await import(pathToFileURL(path.join(roots[side], 'bench/perf/hybrid-tree.ts')).href)) as {
     openHybridTree: (dataDir: string, modelId: string, encoderCost: boolean) => Promise<HybridTree>;
   };
@@ -60,7 +77,8 @@ try {
       for (const side of order) await timings.time(`${name} — ${side}`, () => run(trees[side], query));
   }
   const cost = values['encoder-cost'] ? ' with the encoder cost' : '';
-  process.stdout.write(`${values.model}${cost}, ${queries.length} queries, each twice per side\n`);
+  const owners = Number(values.owners) > 1 ? `, every ${values.owners}th memory shared (the scope queried)` : '';
+  process.stdout.write(`${values.model}${cost}${owners}, ${queries.length} queries, each twice per side\n`);
   process.stdout.write(`${timings.table()}\n`);
 } finally {
   for (const tree of Object.values(trees)) await tree.close();

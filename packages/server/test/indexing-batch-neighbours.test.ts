@@ -77,13 +77,17 @@ describe('the indexer searches a batch’s neighbours together', () => {
     expect((await similar(later)).map((edge) => edge.target_memory_id)).toContain(shelves[7]);
   });
 
-  it('searches once per scope of the batch, and a memory never links to one its writer cannot see', async () => {
+  it('ranks each narrow scope of the batch once, exactly, and a memory never links to one its writer cannot see', async () => {
     server.services.indexing.pause();
     const dana = await add('Dana parks in bay twelve behind the office', { userId: 'dana' });
     const eli = await add('Dana parks in bay twelve behind the office building', { userId: 'eli' });
     await add('The office bike shed is behind bay twelve');
 
-    expect(await indexCountingSearches()).toHaveLength(3);
+    // Each scope sees less than the tenant holds (Dana's, Eli's, the shared memories): the index, which ranks the whole
+    // tenant, is not searched for any of them.
+    const statements = await indexReading();
+    expect(statements.filter((sql) => sql.includes('vector_top_k'))).toEqual([]);
+    expect(statements.filter(ranksScopeExactly)).toHaveLength(3);
     expect((await similar(eli)).map((edge) => edge.target_memory_id)).not.toContain(dana);
     expect((await similar(dana)).map((edge) => edge.target_memory_id)).not.toContain(eli);
   });

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ResolvedScope } from '@memory-service/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBuiltInRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { embedMemories } from '../src/embeddings/embed-memories.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
 import { retrieve } from '../src/retrieval/retrieve.js';
-import { vectorCandidates } from '../src/retrieval/semantic.js';
+import { EXACT_SEARCH_MAX, vectorCandidates, vectorNeighbourLists } from '../src/retrieval/semantic.js';
 import { Database } from '../src/store/database.js';
 import { MemoryStore } from '../src/store/memories.js';
 import { migrate } from '../src/store/migrate.js';
@@ -130,6 +130,114 @@ describe('vector search in a narrow scope of a shared tenant', () => {
     expect(outcome.candidates.every(({ row }) => row.user_id === 'alice' || row.user_id === null)).toBe(true);
     // Found by both sides: the words, and the vector side's ranking of Alice's own memories.
     expect(outcome.candidates.find(({ row }) => row.id === alice[0])?.source).toBe('hybrid');
+  });
+});
+
+/** The statements a call reads the database with, in order (`get` reads through `all`). */
+async function statementsOf<T>(call: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+  const sql: string[] = [];
+  const all = vi.spyOn(database, 'all').mockImplementation(async function (this: Database, text, args) {
+    sql.push(text);
+    return Database.prototype.all.call(this, text, args) as never;
+  });
+  try {
+    return { result: await call(), sql };
+  } finally {
+    all.mockRestore();
+  }
+}
+
+/** Alice's scope ranked by a plain scan of every live, current memory she sees: what an exact ranking must return. */
+async function scannedRanking(vector: Float32Array, limit: number, minSimilarity: number) {
+  const table = await new VectorTables(database).find(HASH_MODEL_ID);
+  if (table === undefined) throw new Error('no vector table');
+  const rows = await database.all<{ seq: number; distance: number }>(
+    `SELECT m.seq AS seq, vector_distance_cos(v.embedding, vector32(?)) AS distance
+       FROM memories m JOIN ${table.tableName} v ON v.memory_seq = m.seq
+      WHERE (m.user_id = 'alice' OR m.user_id IS NULL) AND m.deleted_at IS NULL AND m.superseded_by IS NULL
+      ORDER BY distance, m.seq LIMIT ?`,
+    [new Uint8Array(vector.buffer), limit],
+  );
+  return rows
+    .map((row) => ({ seq: Number(row.seq), score: 1 - Number(row.distance) }))
+    .filter(({ score }) => score >= minSimilarity);
+}
+
+describe('a scope small enough to rank exactly', () => {
+  const questions = ['kayak trip north pier', 'tea or coffee in the morning'];
+
+  it('ranks every query vector exactly, in one statement and without the index', async () => {
+    const table = await new VectorTables(database).find(HASH_MODEL_ID);
+    if (table === undefined) throw new Error('no vector table');
+    const vectors = questions.map((question) => hashEmbedding(question));
+    const { result, sql } = await statementsOf(() =>
+      vectorNeighbourLists(database, table, vectors, { scope: scope('alice'), limit: 3, minSimilarity: -1, now }),
+    );
+    expect(sql.filter((text) => text.includes('vector_top_k'))).toEqual([]);
+    expect(sql.filter((text) => text.includes('vector_distance_cos'))).toHaveLength(1);
+    expect(result).toEqual([
+      await scannedRanking(vectors[0] as Float32Array, 3, -1),
+      await scannedRanking(vectors[1] as Float32Array, 3, -1),
+    ]);
+    expect(result[1]?.[0]?.seq).not.toBe(result[0]?.[0]?.seq);
+  });
+
+  it('a hybrid retrieval of the scope counts it once and searches no index', async () => {
+    const { result, sql } = await statementsOf(() =>
+      retrieve(tenant, {
+        query: 'Where does Alice keep her kayak paddles?',
+        scope: scope('alice'),
+        limit: 5,
+        strategy: 'hybrid',
+        recencyFallback: false,
+        now,
+        embeddings: createBuiltInRegistry(),
+      }),
+    );
+    expect(result.appliedStrategy).toBe('hybrid');
+    expect(result.candidates[0]?.row.id).toBe(alice[0]);
+    expect(sql.filter((text) => text.includes('vector_top_k'))).toEqual([]);
+    // One bounded count of the scope (while the query is embedded), then one statement for both query vectors.
+    const counting = countVisibleLive(scope('alice'), EXACT_SEARCH_MAX).sql;
+    expect(sql.filter((text) => text === counting)).toHaveLength(1);
+    expect(sql.filter((text) => text.includes('vector_distance_cos') && text.includes('UNION ALL'))).toHaveLength(1);
+  });
+
+  it('a whole small tenant is served by the index, and ranked exactly when the filters leave its list short', async () => {
+    const table = await new VectorTables(database).find(HASH_MODEL_ID);
+    if (table === undefined) throw new Error('no vector table');
+    const vector = hashEmbedding('kayak trip north pier');
+    const options = { scope: scope('alice'), limit: 3, minSimilarity: -1, now };
+    // The index's whole list holds none of Alice's memories (the first test): short, so her scope is ranked exactly.
+    const { result, sql } = await statementsOf(() =>
+      vectorNeighbourLists(database, table, [vector], options, Promise.resolve('index-or-exact')),
+    );
+    expect(sql.some((text) => text.includes('vector_top_k'))).toBe(true);
+    expect(result).toEqual([await scannedRanking(vector, 3, -1)]);
+    // Left to the index alone, the same scope gets nothing of its own.
+    const [alone = []] = await vectorNeighbourLists(database, table, [vector], options, Promise.resolve('index'));
+    expect(alone.length).toBeLessThan(3);
+  });
+
+  it('the index serves a scope that is not ranked exactly, with the same filters and order', async () => {
+    const table = await new VectorTables(database).find(HASH_MODEL_ID);
+    if (table === undefined) throw new Error('no vector table');
+    const vector = hashEmbedding('kayak trip north pier');
+    const options = { scope: scope('user-3'), limit: 5, minSimilarity: 0.1, now };
+    const { result, sql } = await statementsOf(() =>
+      vectorNeighbourLists(database, table, [vector], options, Promise.resolve('index')),
+    );
+    expect(sql.some((text) => text.includes('vector_top_k'))).toBe(true);
+    const [list = []] = result;
+    expect(list.length).toBeGreaterThan(0);
+    const [exact = []] = await vectorNeighbourLists(database, table, [vector], options, Promise.resolve('exact'));
+    // Every memory of user-3 says the same words: the index's five are among the scope's nearest, in the same order.
+    expect(list.map(({ score }) => score)).toEqual(exact.map(({ score }) => score));
+    const owners = await database.all<{ user_id: string | null }>(
+      `SELECT user_id FROM memories WHERE seq IN (${list.map(() => '?').join(', ')})`,
+      list.map(({ seq }) => seq),
+    );
+    expect(owners.every(({ user_id }) => user_id === 'user-3' || user_id === null)).toBe(true);
   });
 });
 

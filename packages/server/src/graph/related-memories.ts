@@ -2,6 +2,7 @@ import type { EdgeType } from '@memory-service/contract';
 import { statesOtherValue } from '../consolidation/same-claim.js';
 import { readStatement, subjectKey } from '../consolidation/subject-key.js';
 import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
+import { scopeRanking } from '../retrieval/semantic.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
 import { subjectPeers } from '../store/graph-edges.js';
@@ -83,17 +84,22 @@ async function storedVector({ vectorTables }: TenantDatabase, row: MemoryRow) {
 }
 
 /**
- * Nearest neighbours by cosine in the model's vector index, narrowed to live memories the writer can see; when that
- * leaves fewer than asked, the writer's scope ranked exactly if it is small enough (`exactScopeNeighbours`). CROSS
- * JOIN pins the join order: left free, SQLite may scan the scope index and run the vector search once per memory.
+ * Nearest neighbours by cosine among the live memories the writer can see. A narrow scope of a larger tenant is ranked
+ * exactly (`scopeRanking`); any other is searched in the model's vector index, and when that leaves fewer than asked
+ * in the whole of a small tenant, ranked exactly (`exactScopeNeighbours`). CROSS JOIN pins the join order: left free,
+ * SQLite may scan the scope index and run the vector search once per memory.
  */
 async function cosineNeighbours(
   database: Database,
   row: MemoryRow,
   vector: NonNullable<Awaited<ReturnType<typeof storedVector>>>,
 ) {
-  const visible = visibleTo(scopeOf(row), 'm');
   const { table, embedding } = vector;
+  const exactly = async () =>
+    (await exactScopeNeighbours(database, table, scopeOf(row), [row.seq], SIMILARITY_CANDIDATES)).get(row.seq);
+  const ranking = await scopeRanking(database, scopeOf(row));
+  if (ranking === 'exact') return (await exactly()) ?? [];
+  const visible = visibleTo(scopeOf(row), 'm');
   const neighbours = await database.all<{ id: string; distance: number }>(
     `SELECT m.id, vector_distance_cos(v.embedding, vector32(?)) AS distance
        FROM vector_top_k('${table.indexName}', vector32(?), ?) AS top
@@ -105,10 +111,8 @@ async function cosineNeighbours(
   const scored = nearestCandidates(
     neighbours.map((neighbour) => ({ id: neighbour.id, similarity: 1 - Number(neighbour.distance) })),
   );
-  if (scored.length >= SIMILARITY_CANDIDATES) return scored;
-  // Fewer than asked: a scope the index's nearest mostly miss, or a small one (`exactScopeNeighbours`).
-  const exact = await exactScopeNeighbours(database, table, scopeOf(row), [row.seq], SIMILARITY_CANDIDATES);
-  return exact?.get(row.seq) ?? scored;
+  if (scored.length >= SIMILARITY_CANDIDATES || ranking !== 'index-or-exact') return scored;
+  return (await exactly()) ?? scored;
 }
 
 /** Lexical neighbours (FTS on the memory's rarest words) scored by word-shingle Jaccard. */

@@ -15,6 +15,7 @@ import { queryTerms, wordsOf } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
 import { type RelevanceEvidence, withRelevance } from './relevance.js';
+import { scopeRanking } from './semantic.js';
 import {
   embedQuery,
   type QueryEmbedding,
@@ -147,13 +148,17 @@ function semanticSide(
   database: TenantDatabase['database'],
   now: Date,
 ): Promise<SemanticSide> {
+  // How the scope's vectors are ranked needs nothing of the query: counted while the model runs.
+  const ranking = scopeRanking(database, request.scope);
+  ranking.catch(() => undefined);
   return embedding.then((embedded) => {
     if (!embedded.ok) return { embedding: embedded, lists: null };
-    const lists = vectorLists(database, embedded, {
-      ...request,
-      now,
-      limit: Math.max(request.limit, FUSION_DEPTH),
-    });
+    const lists = vectorLists(
+      database,
+      embedded,
+      { ...request, now, limit: Math.max(request.limit, FUSION_DEPTH) },
+      ranking,
+    );
     lists.catch(() => undefined);
     return { embedding: embedded, lists };
   });

@@ -8,7 +8,7 @@ import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
 import { queryTerms, wordsOf } from './fts-query.js';
-import { closestSimilarities, similarities, vectorNeighbours, withRows } from './semantic.js';
+import { closestSimilarities, type ScopeRanking, similarities, vectorNeighbourLists, withRows } from './semantic.js';
 
 /** Why a hybrid request was answered lexically (the trace's `semanticFallbackReason`). */
 export const SEMANTIC_FALLBACK_REASONS = {
@@ -126,20 +126,22 @@ export async function embedQuery(tenant: TenantDatabase, request: QueryEmbedding
 export type Embedded = Extract<QueryEmbedding, { ok: true }>;
 
 /**
- * The nearest memories to each query vector, one ranked list per vector, searched at once (a file database's reads
- * run on as many worker threads as are free); the lists' rows are then read in one statement. Throws when a search
- * fails.
+ * The nearest memories to each query vector, one ranked list per vector (`vectorNeighbourLists`: a narrow scope of a
+ * larger tenant ranked exactly in one statement, any other searched in the index, each vector at once on as many
+ * database workers as are free); the lists' rows are then read in one statement. `ranking` is `scopeRanking`'s answer when the
+ * caller counted the scope while the query was embedded. Throws when a search fails.
  */
 export async function vectorLists(
   database: Database,
   embedding: Embedded,
   options: CandidateScope & { limit: number },
+  ranking?: Promise<ScopeRanking>,
 ): Promise<RankedCandidate[][]> {
-  const { table, minSimilarity } = embedding;
-  const lists = await Promise.all(
-    embedding.vectors.map((vector) => vectorNeighbours(database, table, vector, { ...options, minSimilarity })),
+  const { table, vectors, minSimilarity } = embedding;
+  return withRows(
+    database,
+    await vectorNeighbourLists(database, table, vectors, { ...options, minSimilarity }, ranking),
   );
-  return withRows(database, lists);
 }
 
 /** Which of the given memories (by `seq`) are related to the query: the question's similarity at the floor or more. */

@@ -1,6 +1,6 @@
 import type { Database } from '../store/database.js';
 import { type MemoryRow, memoriesBySeq, prefixed } from '../store/memory-rows.js';
-import { allOf, type Condition, countVisibleLive, visibleLiveSeqs } from '../store/scope-filter.js';
+import { allOf, type Condition, countLive, countVisibleLive, visibleLiveSeqs } from '../store/scope-filter.js';
 import { type VectorTable, vectorBlob } from '../store/vector-tables.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
@@ -18,11 +18,12 @@ const OVERFETCH_MIN = 64;
  */
 const WIDEST_SEARCH = 4096;
 /**
- * The most memories of one scope ranked exactly by their stored vectors when the index's search list leaves too few
- * of them: a user who wrote 1% of a shared tenant's memories finds about 2 of theirs among the index's 200 nearest.
- * Ranked exactly, a hybrid query's two lists of a user's 1,000 memories (100k in the tenant) take p50 65 ms, what the
- * two wasted wider searches per list cost before (BENCHMARKS.md). A larger scope is served the index's answer: it is a
- * large part of the tenant, so the index's list holds many of it.
+ * The most memories of one scope ranked exactly by their stored vectors rather than searched in the index. The index
+ * ranks the whole tenant: a user who wrote 1% of a shared tenant's memories finds about 2 of theirs among its 200
+ * nearest, so a scope narrower than its tenant is ranked on its own. At 100k memories one statement ranking a scope's
+ * 1,000 / 2,000 / 4,000 vectors for a query's two vectors takes p50 5.6 / 9.7 / 17 ms, against 26 ms for the two
+ * index searches of the whole tenant (BENCHMARKS.md). A larger scope is a large part of the tenant, so the index's
+ * list holds many of it.
  */
 export const EXACT_SEARCH_MAX = 4096;
 
@@ -58,6 +59,71 @@ function indexSearch(database: Database, table: VectorTable, blob: Uint8Array, w
   );
 }
 
+/**
+ * How a scope's vector lists are ranked (`scopeRanking`): `exact`, a scope of at most `EXACT_SEARCH_MAX` live memories
+ * in a tenant that holds others (the index's nearest would be partly theirs); `index`, a larger scope; `index-or-exact`,
+ * a small scope that is the whole tenant: the index's list is the scope's, and the scope is ranked exactly only when
+ * the filters leave that list short.
+ */
+export type ScopeRanking = 'exact' | 'index' | 'index-or-exact';
+
+async function counted(database: Database, counting: Condition): Promise<number> {
+  return Number((await database.get<{ count: number }>(counting.sql, counting.args))?.count ?? 0);
+}
+
+/**
+ * How a scope's vector lists are ranked: its live memories counted through the scope index, and the tenant's, each
+ * no further than `EXACT_SEARCH_MAX + 1`, so the counts cost the same (under a millisecond each) however large the
+ * tenant. It needs nothing of the query, so a hybrid request counts while the query is embedded.
+ */
+export async function scopeRanking(database: Database, scope: CandidateScope['scope']): Promise<ScopeRanking> {
+  const visible = await counted(database, countVisibleLive(scope, EXACT_SEARCH_MAX));
+  if (visible > EXACT_SEARCH_MAX) return 'index';
+  return (await counted(database, countLive(visible))) > visible ? 'exact' : 'index-or-exact';
+}
+
+/**
+ * Every memory of a small scope that passes the filter and has a vector, ranked by exact distance to each vector, in
+ * one statement: each stored vector is read once (the materialized `in_scope`) and compared with every query
+ * vector, and each list keeps its first `limit`, ties by the older `seq`.
+ */
+async function exactLists(
+  database: Database,
+  table: VectorTable,
+  vectors: readonly Float32Array[],
+  options: SearchOptions,
+): Promise<Neighbour[][]> {
+  const where = allOf(visibleLiveSeqs(options.scope, 'm'), candidateFilter(options));
+  const distances = vectors.map((_, index) => `vector_distance_cos(v.embedding, vector32(?)) AS d${index}`);
+  const lists = vectors.map(
+    (_, index) => `SELECT * FROM (SELECT ${index} AS list, seq, d${index} AS distance FROM in_scope
+                    ORDER BY d${index}, seq LIMIT ?)`,
+  );
+  const rows = await database.all<{ list: number; seq: number; distance: number }>(
+    `WITH in_scope AS MATERIALIZED (
+       SELECT m.seq AS seq, ${distances.join(', ')}
+         FROM memories m CROSS JOIN ${table.tableName} v ON v.memory_seq = m.seq
+        WHERE ${where.sql})
+     ${lists.join(' UNION ALL ')}`,
+    [...vectors.map(vectorBlob), ...where.args, ...vectors.map(() => options.limit)],
+  );
+  const ranked: Array<Array<{ seq: number; distance: number }>> = vectors.map(() => []);
+  for (const row of rows) ranked[Number(row.list)]?.push(row);
+  return ranked.map((list) => neighboursOf(list, options));
+}
+
+const byDistance = (left: { seq: number; distance: number }, right: { seq: number; distance: number }) =>
+  Number(left.distance) - Number(right.distance) || Number(left.seq) - Number(right.seq);
+
+/** The first `limit` by distance as neighbours, those below the model's similarity floor dropped. */
+function neighboursOf(found: Array<{ seq: number; distance: number }>, options: SearchOptions): Neighbour[] {
+  return found
+    .sort(byDistance)
+    .slice(0, options.limit)
+    .map((row) => ({ seq: Number(row.seq), score: 1 - Number(row.distance) }))
+    .filter((neighbour) => neighbour.score >= options.minSimilarity);
+}
+
 /** Whether the table holds no more vectors than the index returned: then its answer was every vector there is. */
 async function holdsAtMost(database: Database, table: VectorTable, count: number): Promise<boolean> {
   const row = await database.get<{ count: number }>(
@@ -68,45 +134,17 @@ async function holdsAtMost(database: Database, table: VectorTable, count: number
 }
 
 /**
- * Every memory of the scope that passes the filter and has a vector, ranked by exact distance; null when the scope
- * holds more than `EXACT_SEARCH_MAX` live memories (counted first, through the scope index, and no further).
+ * The index's nearest memories to a vector that pass the scope and candidate filters. When those leave fewer than
+ * `limit` and the index returned as many as asked, the search widens once to the index's whole search list; if that
+ * is still short, the index did not return every vector there is, and the scope is small (`index-or-exact`), the scope
+ * is ranked exactly.
  */
-async function exactSearch(
-  database: Database,
-  table: VectorTable,
-  blob: Uint8Array,
-  options: SearchOptions,
-): Promise<Array<{ seq: number; distance: number }> | null> {
-  const counting = countVisibleLive(options.scope, EXACT_SEARCH_MAX);
-  const counted = await database.get<{ count: number }>(counting.sql, counting.args);
-  if (Number(counted?.count ?? 0) > EXACT_SEARCH_MAX) return null;
-  const where = allOf(visibleLiveSeqs(options.scope, 'm'), candidateFilter(options));
-  return database.all<{ seq: number; distance: number }>(
-    `SELECT m.seq AS seq, vector_distance_cos(v.embedding, vector32(?)) AS distance
-       FROM memories m CROSS JOIN ${table.tableName} v ON v.memory_seq = m.seq
-      WHERE ${where.sql}
-      ORDER BY distance, m.seq LIMIT ?`,
-    [blob, ...where.args, options.limit],
-  );
-}
-
-const byDistance = (left: { seq: number; distance: number }, right: { seq: number; distance: number }) =>
-  Number(left.distance) - Number(right.distance) || Number(left.seq) - Number(right.seq);
-
-/**
- * Nearest memories to a query vector by cosine similarity, as `seq` and score (their rows are read once for all of a
- * query's lists: `withRows`), best first, at most `limit`; neighbours below the model's similarity floor are dropped
- * (a nearest neighbour is not necessarily a related one). The model's DiskANN index answers first, with the scope and
- * candidate filters applied to its list. When that leaves fewer than `limit` and the index did not return every vector
- * there is, the search widens once to the index's whole search list, and if that is still short, a scope of at most
- * `EXACT_SEARCH_MAX` memories is ranked exactly instead: a narrow scope in a large tenant (one user among many) gets
- * its own nearest memories, not the few of them that happen to be among the tenant's nearest.
- */
-export async function vectorNeighbours(
+async function indexNeighbours(
   database: Database,
   table: VectorTable,
   vector: Float32Array,
   options: SearchOptions,
+  ranking: ScopeRanking,
 ): Promise<Neighbour[]> {
   const where = candidateFilter(options);
   const blob = vectorBlob(vector);
@@ -118,14 +156,32 @@ export async function vectorNeighbours(
     found = await indexSearch(database, table, blob, where, asked);
     kept = found.filter((row) => Number(row.visible) === 1);
   }
-  let ranked: Array<{ seq: number; distance: number }> = kept;
-  if (kept.length < options.limit && !(await holdsAtMost(database, table, found.length)))
-    ranked = (await exactSearch(database, table, blob, options)) ?? kept;
-  return ranked
-    .sort(byDistance)
-    .slice(0, options.limit)
-    .map((row) => ({ seq: Number(row.seq), score: 1 - Number(row.distance) }))
-    .filter((neighbour) => neighbour.score >= options.minSimilarity);
+  if (kept.length >= options.limit || ranking !== 'index-or-exact') return neighboursOf(kept, options);
+  if (await holdsAtMost(database, table, found.length)) return neighboursOf(kept, options);
+  const [exact = []] = await exactLists(database, table, [vector], options);
+  return exact;
+}
+
+/**
+ * Nearest memories to each query vector by cosine similarity, one list per vector, as `seq` and score (their rows are
+ * read once for all of a query's lists: `withRows`), best first, at most `limit` each; neighbours below the model's
+ * similarity floor are dropped (a nearest neighbour is not necessarily a related one). How depends on the scope
+ * (`scopeRanking`): a narrow scope of a larger tenant (one user among many) is ranked exactly, every vector in one
+ * statement, so it gets its own nearest memories, not the few of them among the tenant's nearest; any other scope is
+ * served by the model's DiskANN index, one search per vector at once, with the scope and candidate filters applied to
+ * its list. `ranking` is `scopeRanking`'s answer when the caller counted already.
+ */
+export async function vectorNeighbourLists(
+  database: Database,
+  table: VectorTable,
+  vectors: readonly Float32Array[],
+  options: SearchOptions,
+  ranking: Promise<ScopeRanking> = scopeRanking(database, options.scope),
+): Promise<Neighbour[][]> {
+  if (vectors.length === 0) return [];
+  const how = await ranking;
+  if (how === 'exact') return exactLists(database, table, vectors, options);
+  return Promise.all(vectors.map((vector) => indexNeighbours(database, table, vector, options, how)));
 }
 
 /**
@@ -153,14 +209,14 @@ export async function withRows(
   );
 }
 
-/** `vectorNeighbours` with their rows: the nearest memories to one query vector as ranked candidates. */
+/** The nearest memories to one query vector as ranked candidates, with their rows (`vectorNeighbourLists`). */
 export async function vectorCandidates(
   database: Database,
   table: VectorTable,
   vector: Float32Array,
   options: SearchOptions,
 ): Promise<RankedCandidate[]> {
-  const [list] = await withRows(database, [await vectorNeighbours(database, table, vector, options)]);
+  const [list] = await withRows(database, await vectorNeighbourLists(database, table, [vector], options));
   return list ?? [];
 }
 

@@ -122,3 +122,11 @@ export function countVisibleLive(scope: ResolvedScope, atMost: number): Conditio
     args: pairs.flatMap((pair) => [...pair, atMost + 1]),
   };
 }
+
+/** A statement counting the tenant's live memories, whoever sees them, no further than `atMost + 1` (column `count`). */
+export function countLive(atMost: number): Condition {
+  return {
+    sql: 'SELECT count(*) AS count FROM (SELECT 1 FROM memories WHERE deleted_at IS NULL LIMIT ?)',
+    args: [atMost + 1],
+  };
+}
