@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBuiltInRegistry } from '../src/embeddings/default-registry.js';
 import { lexicalSearch } from '../src/retrieval/lexical.js';
+import { retrieve } from '../src/retrieval/retrieve.js';
+import { scopeRanking } from '../src/store/scope-ranking.js';
 import type { TenantDatabase } from '../src/tenancy/tenant-database.js';
 import { importNotes, workspaceTenant } from './graph-test-helpers.js';
 import { createTestServer, type TestServer } from './harness.js';
@@ -100,5 +103,42 @@ describe('lexical search on a large index shared by several users', () => {
     expect(result.fallbackTriggered).toBe(false);
     expect(result.candidates).toHaveLength(10);
     for (const candidate of result.candidates) expect(candidate.row.user_id).toBe('ada');
+  });
+
+  it("drops other users' matches before their rows are read, with the same ranking", async () => {
+    const ada = { tenantId: null, userId: 'ada', projectId: null };
+    const { database } = tenant;
+    const ranking = scopeRanking(database, ada);
+    expect(await ranking).toBe('exact');
+    const read = vi.spyOn(database, 'all');
+    try {
+      const listed = await lexicalSearch(tenant, {
+        query: 'gateway',
+        scope: ada,
+        limit: 40,
+        ranking,
+        recencyFallback: false,
+      });
+      const statements = read.mock.calls.map(([sql]) => sql);
+      const plain = await lexicalSearch(tenant, { query: 'gateway', scope: ada, limit: 40, recencyFallback: false });
+      expect(statements.some((sql) => sql.includes('+memories_fts.rowid IN'))).toBe(true);
+      expect(listed.candidates).toHaveLength(33);
+      expect(listed.candidates.map(({ row, score }) => [row.id, score])).toEqual(
+        plain.candidates.map(({ row, score }) => [row.id, score]),
+      );
+      // retrieve() counts the scope and passes its answer on: a lexical context/get of Ada's is listed the same way.
+      read.mockClear();
+      await retrieve(tenant, {
+        query: 'gateway',
+        scope: ada,
+        limit: 5,
+        strategy: 'lexical',
+        recencyFallback: true,
+        embeddings: createBuiltInRegistry(),
+      });
+      expect(read.mock.calls.some(([sql]) => sql.includes('+memories_fts.rowid IN'))).toBe(true);
+    } finally {
+      read.mockRestore();
+    }
   });
 });

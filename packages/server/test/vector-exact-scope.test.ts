@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { ResolvedScope } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
-import { EXACT_SEARCH_MAX, scopeRanking } from '../src/retrieval/semantic.js';
 import { Database } from '../src/store/database.js';
 import { MemoryStore } from '../src/store/memories.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
+import { EXACT_SEARCH_MAX, ScopeRankings, scopeRanking } from '../src/store/scope-ranking.js';
 import { plainNote } from './graph-test-helpers.js';
 
 /** Where exact ranking stops: a scope that sees `EXACT_SEARCH_MAX` live memories, and one more. */
@@ -63,5 +63,22 @@ describe('how a scope is ranked', () => {
     await database.run('UPDATE memories SET deleted_at = ? WHERE user_id IS NOT NULL', [now.toISOString()]);
     expect(await scopeRanking(database, scope(null))).toBe('index-or-exact');
     expect(await scopeRanking(database, scope('bob'))).toBe('index-or-exact');
+  });
+
+  it('a database remembers its large scopes, and counts the others on every query', async () => {
+    await database.run("UPDATE memories SET deleted_at = NULL WHERE user_id = 'carol'");
+    const rankings = new ScopeRankings(database);
+    expect(await rankings.ranking(scope('carol'))).toBe('index');
+    await store.insertMany([{ memory: plainNote('dan at the harbour', HASH_MODEL_ID), scope: scope('dan'), now }]);
+    expect(await rankings.ranking(scope('dan'))).toBe('exact');
+    // Most of Carol's memories forgotten: counted again she is small, remembered she is still large (for a minute).
+    await database.run("UPDATE memories SET deleted_at = ? WHERE user_id = 'carol' AND seq % 2 = 0", [
+      now.toISOString(),
+    ]);
+    expect(await scopeRanking(database, scope('carol'))).toBe('exact');
+    expect(await rankings.ranking(scope('carol'))).toBe('index');
+    // Dan's scope was small: it is counted again, and now sees every live memory there is.
+    await database.run("UPDATE memories SET deleted_at = ? WHERE user_id IS NOT 'dan'", [now.toISOString()]);
+    expect(await rankings.ranking(scope('dan'))).toBe('index-or-exact');
   });
 });

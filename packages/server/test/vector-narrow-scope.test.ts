@@ -7,12 +7,13 @@ import { createBuiltInRegistry, HASH_MODEL_ID } from '../src/embeddings/default-
 import { embedMemories } from '../src/embeddings/embed-memories.js';
 import { hashEmbedding } from '../src/embeddings/hash-embedding.js';
 import { retrieve } from '../src/retrieval/retrieve.js';
-import { EXACT_SEARCH_MAX, vectorCandidates, vectorNeighbourLists } from '../src/retrieval/semantic.js';
+import { vectorCandidates, vectorNeighbourLists } from '../src/retrieval/semantic.js';
 import { Database } from '../src/store/database.js';
 import { MemoryStore } from '../src/store/memories.js';
 import { migrate } from '../src/store/migrate.js';
 import { tenantMigrations } from '../src/store/migrations/tenant.js';
 import { countVisibleLive, visibleLiveSeqs, visibleTo } from '../src/store/scope-filter.js';
+import { EXACT_SEARCH_MAX } from '../src/store/scope-ranking.js';
 import { VectorTables } from '../src/store/vector-tables.js';
 import { TenantDatabase } from '../src/tenancy/tenant-database.js';
 import { plainNote } from './graph-test-helpers.js';

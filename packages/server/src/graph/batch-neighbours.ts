@@ -1,6 +1,6 @@
-import { type ScopeRanking, scopeRanking } from '../retrieval/semantic.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { visibleTo } from '../store/scope-filter.js';
+import type { ScopeRanking } from '../store/scope-ranking.js';
 import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { type Neighbours, nearestCandidates, SIMILARITY_CANDIDATES, SIMILARITY_SEARCH } from './related-memories.js';
@@ -96,7 +96,7 @@ export async function batchNearestNeighbours(
 ): Promise<Map<string, Neighbours>> {
   const found = new Map<string, Neighbours>();
   for (const group of await searchGroups(tenant, rows)) {
-    const ranking = await scopeRanking(tenant.database, group.scope);
+    const ranking = await tenant.scopeRankings.ranking(group.scope);
     const bySeq =
       ranking === 'exact' ? await exactNeighbours(tenant, group) : await indexNeighbours(tenant, group, ranking);
     for (const row of group.rows) {

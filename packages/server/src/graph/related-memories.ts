@@ -2,7 +2,6 @@ import type { EdgeType } from '@memory-service/contract';
 import { statesOtherValue } from '../consolidation/same-claim.js';
 import { readStatement, subjectKey } from '../consolidation/subject-key.js';
 import { matchExpression, queryTerms } from '../retrieval/fts-query.js';
-import { scopeRanking } from '../retrieval/semantic.js';
 import { termStatistics } from '../retrieval/term-frequency.js';
 import type { Database } from '../store/database.js';
 import { subjectPeers } from '../store/graph-edges.js';
@@ -90,14 +89,14 @@ async function storedVector({ vectorTables }: TenantDatabase, row: MemoryRow) {
  * SQLite may scan the scope index and run the vector search once per memory.
  */
 async function cosineNeighbours(
-  database: Database,
+  { database, scopeRankings }: TenantDatabase,
   row: MemoryRow,
   vector: NonNullable<Awaited<ReturnType<typeof storedVector>>>,
 ) {
   const { table, embedding } = vector;
   const exactly = async () =>
     (await exactScopeNeighbours(database, table, scopeOf(row), [row.seq], SIMILARITY_CANDIDATES)).get(row.seq);
-  const ranking = await scopeRanking(database, scopeOf(row));
+  const ranking = await scopeRankings.ranking(scopeOf(row));
   if (ranking === 'exact') return (await exactly()) ?? [];
   const visible = visibleTo(scopeOf(row), 'm');
   const neighbours = await database.all<{ id: string; distance: number }>(
@@ -150,7 +149,7 @@ export async function nearestNeighbours(tenant: TenantDatabase, row: MemoryRow):
   const vector = await storedVector(tenant, row);
   return vector === undefined
     ? { measure: 'word_shingle_jaccard', scored: await lexicalNeighbours(tenant, row) }
-    : { measure: 'cosine', scored: await cosineNeighbours(tenant.database, row, vector) };
+    : { measure: 'cosine', scored: await cosineNeighbours(tenant, row, vector) };
 }
 
 /**

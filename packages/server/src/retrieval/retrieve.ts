@@ -8,6 +8,7 @@ import {
 import { ApiError } from '../api-error.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import { recordRetrievalEvent } from '../store/retrieval-events.js';
+import type { ScopeRanking } from '../store/scope-ranking.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { RankedCandidate } from './candidate-filter.js';
 import { withConversationWindows } from './conversation-window.js';
@@ -15,7 +16,6 @@ import { queryTerms, wordsOf } from './fts-query.js';
 import { fuseRankings } from './hybrid.js';
 import { type LexicalResult, lexicalSearch } from './lexical.js';
 import { type RelevanceEvidence, withRelevance } from './relevance.js';
-import { scopeRanking } from './semantic.js';
 import {
   embedQuery,
   type QueryEmbedding,
@@ -147,10 +147,8 @@ function semanticSide(
   request: SearchedRequest,
   database: TenantDatabase['database'],
   now: Date,
+  ranking: Promise<ScopeRanking>,
 ): Promise<SemanticSide> {
-  // How the scope's vectors are ranked needs nothing of the query: counted while the model runs.
-  const ranking = scopeRanking(database, request.scope);
-  ranking.catch(() => undefined);
   return embedding.then((embedded) => {
     if (!embedded.ok) return { embedding: embedded, lists: null };
     const lists = vectorLists(
@@ -254,6 +252,10 @@ export async function retrieve(tenant: TenantDatabase, retrieval: RetrievalReque
     query: time.topic,
     time: appliesTime(time) ? time : null,
   };
+  // How the scope is searched (a narrow one by its own memories) needs nothing of the query: counted while the query's
+  // words are counted and the model runs.
+  const ranking = tenant.scopeRankings.ranking(request.scope);
+  ranking.catch(() => undefined);
   // The query's embedding and vector lists need nothing of the lexical side: the model runs (in its worker, or at its
   // provider) and the vector index is searched while the words are.
   const semantic = hybrid
@@ -268,6 +270,7 @@ export async function retrieve(tenant: TenantDatabase, retrieval: RetrievalReque
         request,
         tenant.database,
         now,
+        ranking,
       )
     : null;
   // Should the lexical search fail first, the request fails with its error; the embedding's is then of no interest.
@@ -279,6 +282,7 @@ export async function retrieve(tenant: TenantDatabase, retrieval: RetrievalReque
     limit: hybrid || request.time !== null ? Math.max(request.limit, FUSION_DEPTH) : request.limit,
     recencyFallback: request.recencyFallback,
     now,
+    ranking,
     ...(request.type === undefined ? {} : { type: request.type }),
     ...(request.layer === undefined ? {} : { layer: request.layer }),
     ...(request.excludeLayer === undefined ? {} : { excludeLayer: request.excludeLayer }),

@@ -4,11 +4,12 @@ import { describeEmbeddingError } from '../embeddings/embedding-errors.js';
 import type { EmbeddingRegistry } from '../embeddings/registry.js';
 import type { Database } from '../store/database.js';
 import { usageStatement } from '../store/embedding-usage.js';
+import type { ScopeRanking } from '../store/scope-ranking.js';
 import type { VectorTable } from '../store/vector-tables.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import type { CandidateScope, RankedCandidate } from './candidate-filter.js';
 import { queryTerms, wordsOf } from './fts-query.js';
-import { closestSimilarities, type ScopeRanking, similarities, vectorNeighbourLists, withRows } from './semantic.js';
+import { closestSimilarities, similarities, vectorNeighbourLists, withRows } from './semantic.js';
 
 /** Why a hybrid request was answered lexically (the trace's `semanticFallbackReason`). */
 export const SEMANTIC_FALLBACK_REASONS = {

@@ -1,6 +1,7 @@
 import type { Database } from '../store/database.js';
 import { type MemoryRow, memoriesBySeq, prefixed } from '../store/memory-rows.js';
-import { allOf, type Condition, countLive, countVisibleLive, visibleLiveSeqs } from '../store/scope-filter.js';
+import { allOf, type Condition, visibleLiveSeqs } from '../store/scope-filter.js';
+import { type ScopeRanking, scopeRanking } from '../store/scope-ranking.js';
 import { type VectorTable, vectorBlob } from '../store/vector-tables.js';
 import { type CandidateScope, candidateFilter, type RankedCandidate } from './candidate-filter.js';
 
@@ -17,16 +18,6 @@ const OVERFETCH_MIN = 64;
  * neighbours of 100k vectors returns 201-202 alike. So a search can widen once, up to that list, and never beyond it.
  */
 const WIDEST_SEARCH = 4096;
-/**
- * The most memories of one scope ranked exactly by their stored vectors rather than searched in the index. The index
- * ranks the whole tenant: a user who wrote 1% of a shared tenant's memories finds about 2 of theirs among its 200
- * nearest, so a scope narrower than its tenant is ranked on its own. At 100k memories one statement ranking a scope's
- * 1,000 / 2,000 / 4,000 vectors for a query's two vectors takes p50 5.6 / 9.7 / 17 ms, against 26 ms for the two
- * index searches of the whole tenant (BENCHMARKS.md). A larger scope is a large part of the tenant, so the index's
- * list holds many of it.
- */
-export const EXACT_SEARCH_MAX = 4096;
-
 /** A memory near a query vector, before its row is read: its `seq` and cosine similarity. */
 export interface Neighbour {
   seq: number;
@@ -57,29 +48,6 @@ function indexSearch(database: Database, table: VectorTable, blob: Uint8Array, w
        CROSS JOIN memories m ON m.seq = v.memory_seq`,
     [blob, ...where.args, blob, neighbours],
   );
-}
-
-/**
- * How a scope's vector lists are ranked (`scopeRanking`): `exact`, a scope of at most `EXACT_SEARCH_MAX` live memories
- * in a tenant that holds others (the index's nearest would be partly theirs); `index`, a larger scope; `index-or-exact`,
- * a small scope that is the whole tenant: the index's list is the scope's, and the scope is ranked exactly only when
- * the filters leave that list short.
- */
-export type ScopeRanking = 'exact' | 'index' | 'index-or-exact';
-
-async function counted(database: Database, counting: Condition): Promise<number> {
-  return Number((await database.get<{ count: number }>(counting.sql, counting.args))?.count ?? 0);
-}
-
-/**
- * How a scope's vector lists are ranked: its live memories counted through the scope index, and the tenant's, each
- * no further than `EXACT_SEARCH_MAX + 1`, so the counts cost the same (under a millisecond each) however large the
- * tenant. It needs nothing of the query, so a hybrid request counts while the query is embedded.
- */
-export async function scopeRanking(database: Database, scope: CandidateScope['scope']): Promise<ScopeRanking> {
-  const visible = await counted(database, countVisibleLive(scope, EXACT_SEARCH_MAX));
-  if (visible > EXACT_SEARCH_MAX) return 'index';
-  return (await counted(database, countLive(visible))) > visible ? 'exact' : 'index-or-exact';
 }
 
 /**

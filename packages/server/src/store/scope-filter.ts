@@ -103,9 +103,14 @@ const LIVE_OF_PAIR = 'SELECT seq FROM memories WHERE user_id IS ? AND project_id
  * it is read (an IN subquery), so it is for scopes known to be small: `countVisibleLive` says.
  */
 export function visibleLiveSeqs(scope: ResolvedScope, alias = ''): Condition {
+  return visibleLiveIn(scope, column(alias, 'seq'));
+}
+
+/** `visibleLiveSeqs` on any expression holding a memory's `seq` (a full-text row's `rowid`, say). */
+export function visibleLiveIn(scope: ResolvedScope, expression: string): Condition {
   const pairs = visiblePairs(scope);
   return {
-    sql: `${column(alias, 'seq')} IN (${pairs.map(() => LIVE_OF_PAIR).join(' UNION ALL ')})`,
+    sql: `${expression} IN (${pairs.map(() => LIVE_OF_PAIR).join(' UNION ALL ')})`,
     args: pairs.flat(),
   };
 }

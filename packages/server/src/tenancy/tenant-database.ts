@@ -4,6 +4,7 @@ import { GroupCommit } from '../store/group-commit.js';
 import { MemoryStore } from '../store/memories.js';
 import type { MemoryRow } from '../store/memory-rows.js';
 import { ScopeModels } from '../store/scope-models.js';
+import { ScopeRankings } from '../store/scope-ranking.js';
 import { SessionStore } from '../store/sessions.js';
 import { SkillStore } from '../store/skills.js';
 import { TermCounts } from '../store/term-counts.js';
@@ -33,6 +34,8 @@ export class TenantDatabase {
   readonly termCounts: TermCounts;
   /** The embedding model each project's memories were last embedded with. */
   readonly scopeModels: ScopeModels;
+  /** How each scope's searches rank it (a narrow one by its own memories), its large scopes cached a minute. */
+  readonly scopeRankings: ScopeRankings;
   /** Memories and their full-text index. */
   readonly memories: MemoryStore;
   /** Sessions, their events and snapshots. */
@@ -64,6 +67,7 @@ export class TenantDatabase {
     this.vectorTables = new VectorTables(database);
     this.termCounts = new TermCounts(database);
     this.scopeModels = new ScopeModels(database);
+    this.scopeRankings = new ScopeRankings(database);
     this.memories = new MemoryStore(database);
     this.sessions = new SessionStore(database);
     this.skills = new SkillStore(database);
