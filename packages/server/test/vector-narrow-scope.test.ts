@@ -79,6 +79,19 @@ async function nearest(query: string, who: ResolvedScope, limit = 20) {
   return vectorCandidates(database, table, hashEmbedding(query), { scope: who, limit, minSimilarity: 0.1, now });
 }
 
+/** Alice's hybrid retrieval of five. */
+function aliceAsks(query: string) {
+  return retrieve(tenant, {
+    query,
+    scope: scope('alice'),
+    limit: 5,
+    strategy: 'hybrid',
+    recencyFallback: false,
+    now,
+    embeddings: createBuiltInRegistry(),
+  });
+}
+
 describe('vector search in a narrow scope of a shared tenant', () => {
   it('the index alone answers with other users: their memories fill its search list', async () => {
     const table = await new VectorTables(database).find(HASH_MODEL_ID);
@@ -117,15 +130,7 @@ describe('vector search in a narrow scope of a shared tenant', () => {
   });
 
   it("a hybrid retrieval in the narrow scope fuses the vector side's ranking of the user's memories", async () => {
-    const outcome = await retrieve(tenant, {
-      query: 'a kayak trip from the pier',
-      scope: scope('alice'),
-      limit: 5,
-      strategy: 'hybrid',
-      recencyFallback: false,
-      now,
-      embeddings: createBuiltInRegistry(),
-    });
+    const outcome = await aliceAsks('a kayak trip from the pier');
     expect(outcome.appliedStrategy).toBe('hybrid');
     expect(outcome.semanticCandidates).toBeGreaterThanOrEqual(2);
     expect(outcome.candidates.every(({ row }) => row.user_id === 'alice' || row.user_id === null)).toBe(true);
@@ -184,17 +189,7 @@ describe('a scope small enough to rank exactly', () => {
   });
 
   it('a hybrid retrieval of the scope counts it once and searches no index', async () => {
-    const { result, sql } = await statementsOf(() =>
-      retrieve(tenant, {
-        query: 'Where does Alice keep her kayak paddles?',
-        scope: scope('alice'),
-        limit: 5,
-        strategy: 'hybrid',
-        recencyFallback: false,
-        now,
-        embeddings: createBuiltInRegistry(),
-      }),
-    );
+    const { result, sql } = await statementsOf(() => aliceAsks('Where does Alice keep her kayak paddles?'));
     expect(result.appliedStrategy).toBe('hybrid');
     expect(result.candidates[0]?.row.id).toBe(alice[0]);
     expect(sql.filter((text) => text.includes('vector_top_k'))).toEqual([]);

@@ -27,9 +27,9 @@ async function counted(database: Database, counting: Condition): Promise<number>
 }
 
 /**
- * How a scope is searched: its live memories counted through the scope index, and the tenant's, each
- * no further than `EXACT_SEARCH_MAX + 1`, so the counts cost the same (under a millisecond each) however large the
- * tenant. It needs nothing of the query, so a hybrid request counts while the query is embedded.
+ * How a scope is searched: its live memories counted through the scope index, and the tenant's, each no further than
+ * `EXACT_SEARCH_MAX + 1`, so the counts cost the same (under a millisecond each) however large the tenant. It needs
+ * nothing of the query, so a request counts while the query's words are counted and the query is embedded.
  */
 export async function scopeRanking(database: Database, scope: ResolvedScope): Promise<ScopeRanking> {
   const visible = await counted(database, countVisibleLive(scope, EXACT_SEARCH_MAX));
