@@ -1,7 +1,7 @@
 import type { Database } from '../store/database.js';
 import type { Condition } from '../store/scope-filter.js';
 import { rankedMatches } from './bounded-rank.js';
-import type { RankedRow } from './ranked-rows.js';
+import type { RankedSeq } from './ranked-rows.js';
 import type { QueryTerm } from './term-expansion.js';
 
 /**
@@ -18,7 +18,7 @@ export async function allTermsFirstSearch(
   terms: readonly QueryTerm[],
   where: Condition,
   limit: number,
-): Promise<RankedRow[]> {
+): Promise<RankedSeq[]> {
   const matching = terms.filter((term) => term.frequency > 0);
   if (matching.length < 2) return [];
   return rankedMatches(database, matching.map((term) => term.expression).join(' AND '), where, limit, true);

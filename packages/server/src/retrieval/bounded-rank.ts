@@ -1,6 +1,6 @@
 import type { Database } from '../store/database.js';
-import { type MemoryRow, prefixed } from '../store/memory-rows.js';
 import type { Condition } from '../store/scope-filter.js';
+import type { RankedSeq } from './ranked-rows.js';
 
 /**
  * On a large index, a broad FTS5 expression ranks at most this many of its matches, the newest: FTS5 scores every
@@ -20,7 +20,7 @@ async function windowStart(database: Database, expression: string): Promise<numb
 
 /**
  * The best `limit` matches of an FTS5 expression by BM25 (the table's rank: negative, lower is better) that meet
- * `where`. With `bounded`, only the expression's newest RANKED_WINDOW matches are ranked (all when there are no more);
+ * `where`, as `seq` and rank: the filter reads the candidate index, not the rows (`rankedRows` reads the few kept). With `bounded`, only the expression's newest RANKED_WINDOW matches are ranked (all when there are no more);
  * when fewer than `limit` of those meet `where` (a scope holding few of the tenant's matches), all of the scope's
  * matches are ranked instead, so a scope never loses its older matches to other scopes' newer ones; unless
  * `wholeScope` is false (a caller that only fills the tail of a list it already has), as that reads every match.
@@ -32,13 +32,13 @@ export async function rankedMatches(
   limit: number,
   bounded: boolean,
   { wholeScope = true }: { wholeScope?: boolean } = {},
-): Promise<Array<MemoryRow & { rank: number }>> {
+): Promise<RankedSeq[]> {
   const from = bounded ? await windowStart(database, expression) : null;
   if (from === null) {
     // FTS5 consumes `ORDER BY rank`: it ranks every match, keeping a top-n heap while the join filters each.
-    return database.all<MemoryRow & { rank: number }>(
-      `SELECT ${prefixed('m')}, memories_fts.rank AS rank
-         FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+    return database.all<RankedSeq>(
+      `SELECT m.seq AS seq, memories_fts.rank AS rank
+         FROM memories_fts JOIN memories m INDEXED BY memories_candidate ON m.seq = memories_fts.rowid
         WHERE memories_fts MATCH ? AND ${where.sql}
         ORDER BY rank LIMIT ?`,
       [expression, ...where.args, limit],
@@ -58,10 +58,10 @@ function sortedMatches(
   where: Condition,
   limit: number,
   from: number,
-): Promise<Array<MemoryRow & { rank: number }>> {
-  return database.all<MemoryRow & { rank: number }>(
-    `SELECT ${prefixed('m')}, memories_fts.rank AS rank
-       FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+): Promise<RankedSeq[]> {
+  return database.all<RankedSeq>(
+    `SELECT m.seq AS seq, memories_fts.rank AS rank
+       FROM memories_fts JOIN memories m INDEXED BY memories_candidate ON m.seq = memories_fts.rowid
       WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND ${where.sql}
       ORDER BY memories_fts.rank + 0 LIMIT ?`,
     [expression, from, ...where.args, limit],

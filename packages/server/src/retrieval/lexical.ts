@@ -9,7 +9,7 @@ import { allTermsFirstSearch } from './all-terms-first.js';
 import { RANKED_WINDOW, rankedMatches } from './bounded-rank.js';
 import { type CandidateScope, candidateFilter } from './candidate-filter.js';
 import { queryTerms } from './fts-query.js';
-import { bestRanks, type RankedRow } from './ranked-rows.js';
+import { bestRanks, type RankedSeq, rankedRows } from './ranked-rows.js';
 import { rareFirstSearch } from './rare-first.js';
 import { type ExpandedQuery, expandQuery, type QueryTerm } from './term-expansion.js';
 import { MAX_DOCUMENT_SHARE, SMALL_INDEX } from './term-frequency.js';
@@ -51,7 +51,10 @@ export async function lexicalSearch(tenant: TenantDatabase, options: LexicalOpti
   const [query, ranking] = await Promise.all([expandQuery(tenant, queryTerms(options.query)), options.ranking]);
   const hasTerms = query.terms.length > 0;
   if (hasTerms) {
-    const rows = await ftsMatches(database, query, matchFilter(options, where, ranking), options.limit);
+    const rows = await rankedRows(
+      database,
+      await ftsMatches(database, query, matchFilter(options, where, ranking), options.limit),
+    );
     if (rows.length > 0) {
       return {
         candidates: rows.map((row) => ({ row, score: -Number(row.rank), source: 'lexical' })),
@@ -126,14 +129,15 @@ function informative({ documents, terms }: ExpandedQuery): QueryTerm[] {
  * BM25 (or below it, where a better one is also found); the one shortcut is which memories mentioning only some of the
  * common terms get ranked at all: the newest only, as they lack every rare term, the query's strongest evidence, and
  * some common one. On the generated long conversations (20 users of 1,000 messages in one tenant) this ranked as well
- * as plain BM25 (recall@10 0.787 vs 0.784) at half the p95 of reading every match of the scope. Merged by rank.
+ * as plain BM25 (recall@10 0.787 vs 0.784) at half the p95 of reading every match of the scope. Merged by rank, as
+ * `seq` and rank: the caller reads the rows of those it keeps (`rankedRows`).
  */
 async function ftsMatches(
   database: Database,
   query: ExpandedQuery,
   where: Condition,
   limit: number,
-): Promise<RankedRow[]> {
+): Promise<RankedSeq[]> {
   const small = query.documents < SMALL_INDEX;
   const terms = small ? query.terms : informative(query);
   const match = terms.map((term) => term.expression).join(' OR ');

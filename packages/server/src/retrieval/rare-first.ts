@@ -1,7 +1,7 @@
 import type { Database } from '../store/database.js';
 import type { Condition } from '../store/scope-filter.js';
 import { rankedMatches } from './bounded-rank.js';
-import { bestRanks, type RankedRow } from './ranked-rows.js';
+import { bestRanks, type RankedSeq } from './ranked-rows.js';
 import type { QueryTerm } from './term-expansion.js';
 
 /**
@@ -23,7 +23,7 @@ export async function rareFirstSearch(
   common: readonly QueryTerm[],
   where: Condition,
   limit: number,
-): Promise<RankedRow[]> {
+): Promise<RankedSeq[]> {
   const rareExpression = rare.map((term) => term.expression).join(' OR ');
   const commonExpression = common.map((term) => term.expression).join(' OR ');
   if (common.length === 0) return rankedMatches(database, rareExpression, where, limit, false);

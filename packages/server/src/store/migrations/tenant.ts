@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { candidateIndexMigrations } from './tenant-candidate-index.js';
 import { duplicatesMigrations } from './tenant-duplicates.js';
 import { embeddingMigrations } from './tenant-embeddings.js';
 import { ftsMigrations } from './tenant-fts.js';
@@ -154,6 +155,7 @@ export const tenantMigrations: readonly Migration[] = [
   ...duplicatesMigrations,
   ...occurredAtMigrations,
   ...versionsMigrations,
+  ...candidateIndexMigrations,
   ...embeddingMigrations,
   ...graphMigrations,
   ...indexingMigrations,
