@@ -8,8 +8,9 @@ import { type Condition, countLive, countVisibleLive } from './scope-filter.js';
  * ranks the whole tenant: a user who wrote 1% of a shared tenant's memories finds about 2 of theirs among its 200
  * nearest, so a scope narrower than its tenant is ranked on its own. At 100k memories one statement ranking a scope's
  * 1,000 / 2,000 / 4,000 vectors for a query's two vectors takes p50 5.6 / 9.7 / 17 ms, against 26 ms for the two
- * index searches of the whole tenant (BENCHMARKS.md). A larger scope is a large part of the tenant, so the index's
- * list holds many of it.
+ * index searches of the whole tenant (BENCHMARKS.md). A larger scope is served the index's list, which holds its share
+ * of the tenant's nearest (10% of 100k: about 21 of 200); ranking it exactly would cost more than the index, and grows
+ * with it.
  */
 export const EXACT_SEARCH_MAX = 4096;
 
