@@ -17,8 +17,8 @@ import { StageTimings } from './stage-timings.js';
  *
  * pnpm exec tsx bench/perf/hybrid-ab.ts --before ../before --database <workspace.db> --model local/hash-384
  *
- * `--owners <n>` gives the copies' memories to n users but every n-th, which stays shared: the workspace's shared scope,
- * which both trees query, is then a narrow scope of a larger tenant (one user's share of an app's memory store).
+ * `--owners <n>` gives every memory of the copies but each n-th to one of n-1 users; the n-th stay shared, so the
+ * shared scope both trees query is a narrow scope of a larger tenant (one user's share of an app's memory store).
  */
 const { values } = parseArgs({
   options: {

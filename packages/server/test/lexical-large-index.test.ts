@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBuiltInRegistry } from '../src/embeddings/default-registry.js';
 import { lexicalSearch } from '../src/retrieval/lexical.js';
+import { rankedRows } from '../src/retrieval/ranked-rows.js';
 import { retrieve } from '../src/retrieval/retrieve.js';
 import { scopeRanking } from '../src/store/scope-ranking.js';
 import type { TenantDatabase } from '../src/tenancy/tenant-database.js';
@@ -54,6 +55,28 @@ describe('lexical search on a large index', () => {
     expect(contents.slice(40).every((content) => !content.startsWith('Ada'))).toBe(true);
     const scores = result.candidates.map((candidate) => candidate.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('reads the rows of the ranked memories by key, in rank order, leaving out one forgotten since it was ranked', async () => {
+    const ranked = (await search('kaloren gateway owns', 4)).candidates.map(({ row, score }) => ({
+      seq: row.seq,
+      rank: -score,
+    }));
+    expect(ranked).toHaveLength(4);
+    expect(ranked.every(({ rank }) => Number.isFinite(rank) && rank < 0)).toBe(true);
+    const forgotten = ranked[1]?.seq ?? 0;
+    await tenant.database.run('UPDATE memories SET deleted_at = ? WHERE seq = ?', [
+      '2026-02-01T00:00:00.000Z',
+      forgotten,
+    ]);
+    try {
+      const rows = await rankedRows(tenant.database, ranked);
+      expect(rows.map((row) => [row.seq, row.rank])).toEqual(
+        ranked.filter(({ seq }) => seq !== forgotten).map(({ seq, rank }) => [seq, rank]),
+      );
+    } finally {
+      await tenant.database.run('UPDATE memories SET deleted_at = NULL WHERE seq = ?', [forgotten]);
+    }
   });
 
   it('puts the rare term first, then fills from the memories with every common term', async () => {

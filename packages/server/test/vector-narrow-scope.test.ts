@@ -160,7 +160,8 @@ async function scannedRanking(vector: Float32Array, limit: number, minSimilarity
   const rows = await database.all<{ seq: number; distance: number }>(
     `SELECT m.seq AS seq, vector_distance_cos(v.embedding, vector32(?)) AS distance
        FROM memories m JOIN ${table.tableName} v ON v.memory_seq = m.seq
-      WHERE (m.user_id = 'alice' OR m.user_id IS NULL) AND m.deleted_at IS NULL AND m.superseded_by IS NULL
+      WHERE (m.user_id = 'alice' OR m.user_id IS NULL) AND m.project_id IS NULL
+        AND m.deleted_at IS NULL AND m.superseded_by IS NULL
       ORDER BY distance, m.seq LIMIT ?`,
     [new Uint8Array(vector.buffer), limit],
   );
@@ -199,7 +200,7 @@ describe('a scope small enough to rank exactly', () => {
     expect(sql.filter((text) => text.includes('vector_distance_cos') && text.includes('UNION ALL'))).toHaveLength(1);
   });
 
-  it('a whole small tenant is served by the index, and ranked exactly when the filters leave its list short', async () => {
+  it('index-or-exact: the index serves first, and the scope is ranked exactly when its list comes back short', async () => {
     const table = await new VectorTables(database).find(HASH_MODEL_ID);
     if (table === undefined) throw new Error('no vector table');
     const vector = hashEmbedding('kayak trip north pier');

@@ -10,13 +10,12 @@ export interface WriterScope {
 }
 
 /**
- * The nearest neighbours of some memories (by `seq`, each by its stored vector) among every live, current memory
- * their writer's scope sees, ranked exactly: `limit` per memory, by cosine distance, ties by the older `seq`; a memory without a stored vector
- * gets no list. The
- * vector index ranks the whole tenant, so in a tenant shared by many users its nearest few are mostly other users'
- * (a user who wrote where they live competes with every user who did). For scopes `scopeRanking` ranks exactly or
- * falls back to ranking exactly (at most `EXACT_SEARCH_MAX` live memories): the scope's vectors are read once each
- * (the outer loop) and compared with every memory asked about.
+ * The nearest neighbours of some memories (by `seq`, each by its stored vector) among every live, current memory their
+ * writer's scope sees, ranked exactly: `limit` per memory, by cosine distance, ties by the older `seq`; a memory
+ * without a stored vector gets no list. The vector index ranks the whole tenant, so in a tenant shared by many users
+ * its nearest few are mostly other users' (a user who wrote where they live competes with every user who did). For
+ * scopes `scopeRanking` ranks exactly or falls back to ranking exactly (at most `EXACT_SEARCH_MAX` live memories): the
+ * scope's vectors are read once each (the outer loop) and compared with every memory asked about.
  */
 export async function exactScopeNeighbours(
   database: Database,

@@ -20,10 +20,11 @@ async function windowStart(database: Database, expression: string): Promise<numb
 
 /**
  * The best `limit` matches of an FTS5 expression by BM25 (the table's rank: negative, lower is better) that meet
- * `where`, as `seq` and rank: the filter reads the candidate index, not the rows (`rankedRows` reads the few kept). With `bounded`, only the expression's newest RANKED_WINDOW matches are ranked (all when there are no more);
- * when fewer than `limit` of those meet `where` (a scope holding few of the tenant's matches), all of the scope's
- * matches are ranked instead, so a scope never loses its older matches to other scopes' newer ones; unless
- * `wholeScope` is false (a caller that only fills the tail of a list it already has), as that reads every match.
+ * `where`, as `seq` and rank: the filter reads the candidate index, not the rows (`rankedRows` reads the few kept).
+ * With `bounded`, only the expression's newest RANKED_WINDOW matches are ranked (all when there are no more); when
+ * fewer than `limit` of those meet `where` (a scope holding few of the tenant's matches), all of the scope's matches
+ * are ranked instead, so a scope never loses its older matches to other scopes' newer ones; unless `wholeScope` is
+ * false (a caller that only fills the tail of a list it already has), as that reads every match.
  */
 export async function rankedMatches(
   database: Database,

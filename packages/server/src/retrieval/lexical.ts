@@ -31,7 +31,7 @@ export interface LexicalOptions extends CandidateScope {
   limit: number;
   /** When FTS and LIKE find nothing, return the newest memories (by `occurred_at`) instead (context/get does). */
   recencyFallback: boolean;
-  /** `scopeRanking`'s answer for the scope, when the caller counted it: a narrow scope is matched by its own memories. */
+  /** `scopeRanking`'s answer, when the caller counted the scope: a narrow scope is matched by its own memories. */
   ranking?: Promise<ScopeRanking>;
 }
 

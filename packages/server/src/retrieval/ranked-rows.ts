@@ -1,7 +1,7 @@
 import type { Database } from '../store/database.js';
 import { type MemoryRow, memoriesBySeq, prefixed } from '../store/memory-rows.js';
 
-/** A memory ranked by full-text search, before its row is read: its `seq` and FTS5 rank (negative BM25, lower is better). */
+/** A memory ranked by full-text search, before its row is read: `seq` and FTS5 rank (negative BM25, lower first). */
 export interface RankedSeq {
   seq: number;
   rank: number;
@@ -37,7 +37,7 @@ export async function rankedRows(database: Database, ranked: readonly RankedSeq[
   );
   const rowOf = new Map(rows.map((row) => [Number(row.seq), row]));
   return ranked.flatMap(({ seq, rank }) => {
-    const row = rowOf.get(seq);
-    return row === undefined ? [] : [{ ...row, rank }];
+    const row = rowOf.get(Number(seq));
+    return row === undefined ? [] : [{ ...row, rank: Number(rank) }];
   });
 }

@@ -129,8 +129,8 @@ export type Embedded = Extract<QueryEmbedding, { ok: true }>;
 /**
  * The nearest memories to each query vector, one ranked list per vector (`vectorNeighbourLists`: a narrow scope of a
  * larger tenant ranked exactly in one statement, any other searched in the index, each vector at once on as many
- * database workers as are free); the lists' rows are then read in one statement. `ranking` is `scopeRanking`'s answer when the
- * caller counted the scope while the query was embedded. Throws when a search fails.
+ * database workers as are free); the lists' rows are then read in one statement. `ranking` is `scopeRanking`'s answer
+ * when the caller counted the scope while the query was embedded. Throws when a search fails.
  */
 export async function vectorLists(
   database: Database,

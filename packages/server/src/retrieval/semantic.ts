@@ -144,10 +144,10 @@ export async function vectorNeighbourLists(
   table: VectorTable,
   vectors: readonly Float32Array[],
   options: SearchOptions,
-  ranking: Promise<ScopeRanking> = scopeRanking(database, options.scope),
+  ranking?: Promise<ScopeRanking>,
 ): Promise<Neighbour[][]> {
   if (vectors.length === 0) return [];
-  const how = await ranking;
+  const how = await (ranking ?? scopeRanking(database, options.scope));
   if (how === 'exact') return exactLists(database, table, vectors, options);
   return Promise.all(vectors.map((vector) => indexNeighbours(database, table, vector, options, how)));
 }

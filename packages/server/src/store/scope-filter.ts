@@ -128,7 +128,7 @@ export function countVisibleLive(scope: ResolvedScope, atMost: number): Conditio
   };
 }
 
-/** A statement counting the tenant's live memories, whoever sees them, no further than `atMost + 1` (column `count`). */
+/** A statement counting the tenant's live memories, whoever sees them, no further than `atMost + 1` (`count`). */
 export function countLive(atMost: number): Condition {
   return {
     sql: 'SELECT count(*) AS count FROM (SELECT 1 FROM memories WHERE deleted_at IS NULL LIMIT ?)',
