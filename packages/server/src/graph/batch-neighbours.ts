@@ -44,8 +44,9 @@ async function exactNeighbours(
 /**
  * The group's neighbours through the vector index, one statement for the group: the index search runs once per
  * memory inside it, against the memory's stored vector. The first branch of the UNION says which memories have a
- * vector, neighbours or not. When the index leaves a memory fewer neighbours than asked and the scope is the whole of
- * a small tenant (`index-or-exact`), the scope is ranked exactly.
+ * vector, neighbours or not; CROSS JOIN pins the join order (see `cosineNeighbours`). When the index leaves a memory
+ * fewer neighbours than asked and the scope is the whole of a small tenant (`index-or-exact`), the scope is ranked
+ * exactly.
  */
 async function indexNeighbours(
   tenant: TenantDatabase,
@@ -87,8 +88,7 @@ async function indexNeighbours(
  * per memory (its vector, then its search). How depends on the scope (`scopeRanking`): a narrow scope of a larger
  * tenant is ranked exactly (the index's nearest would be mostly other users'; searching it first cost ~7 ms per memory
  * at 100k for nothing), any other through the vector index. A memory without a stored vector is left out of the map
- * (the caller falls back to its lexical neighbours, as `nearestNeighbours` does). CROSS JOIN pins the join order (see
- * `cosineNeighbours`).
+ * (the caller falls back to its lexical neighbours, as `nearestNeighbours` does).
  */
 export async function batchNearestNeighbours(
   tenant: TenantDatabase,
