@@ -6,7 +6,7 @@ import { type ForegroundReport, mixedTenantLoad, pendingJobs, singleClientReads 
 import { type IndexLag, measureIndexLag } from './index-lag.js';
 import { drainAfterLoad, type IndexingRate, pollQueueUntilDrained, readQueue } from './index-queue.js';
 import { type LoadResult, type RequestShape, runLoad } from './load.js';
-import { DEFAULT_ENCODER_MODEL, startServerProcess } from './server-process.js';
+import { BENCH_EMBEDDING_MODEL, DEFAULT_ENCODER_MODEL, startServerProcess } from './server-process.js';
 
 /** The encoder runs: writes acknowledged with the default sentence encoder, then the background indexing rate. */
 export interface EncoderReport {
@@ -31,12 +31,13 @@ export const LAG_RATE = 100;
 const LAG_SECONDS = 30;
 
 /**
- * Starts a server process with `MEMORY_EMBEDDING_MODEL` set to the default encoder on a copy of `workspaceFile` and
- * warms the model up. Then, each run `seconds` long: lexical and hybrid `context/get` at 1 client and hybrid at 8
- * with the indexer idle; `memories/add` with 8 clients (topped up to a backlog of {@link FOREGROUND_BACKLOG} index
- * jobs); the two reads again while the indexer works that backlog; the indexing rate, polling the observability
- * queue until the indexer is back where it started (or `indexTimeoutSeconds` passed); the lag from an acknowledged add
- * to its indexing while {@link LAG_RATE} adds/s arrive; and last 8 hybrid readers beside 8 writers.
+ * Starts a server process with `MEMORY_EMBEDDING_MODEL` set to the default encoder on a copy of `workspaceFile` (a
+ * workspace embedded with the bench's model) and warms the model up. Then, each run `seconds` long: lexical and hybrid
+ * `context/get` at 1 client and hybrid at 8 with the indexer idle; the lag from an acknowledged add to its indexing
+ * while {@link LAG_RATE} adds/s arrive, from an empty queue (then the queue is let drain, up to `indexTimeoutSeconds`);
+ * `memories/add` with 8 clients (topped up to a backlog of {@link FOREGROUND_BACKLOG} index jobs); the two reads again
+ * while the indexer works that backlog; the indexing rate, polling the observability queue until the indexer is back
+ * where it started (or `indexTimeoutSeconds` passed); and last 8 hybrid readers beside 8 writers.
  */
 export async function measureEncoderWrites(options: {
   workspaceFile: string;
@@ -61,10 +62,14 @@ export async function measureEncoderWrites(options: {
       ...(options.serverRoot === undefined ? {} : { serverRoot: options.serverRoot }),
     });
     try {
-      const before = await readQueue(server.url, apiKey).catch(() => null);
+      // The workspace's memories have vectors of the bench's model, not the encoder's: readings counted for it cost
+      // what they cost a tenant whose model never changed (`readQueue`).
+      const coverageModel = BENCH_EMBEDDING_MODEL;
+      const before = await readQueue(server.url, apiKey, coverageModel).catch(() => null);
       await addMany(server.url, apiKey, { count: 16, concurrency: 8, body: options.addBody });
       const baseline = before?.count ?? 0;
-      if (before !== null) await pollQueueUntilDrained(server.url, apiKey, { baseline, timeoutMs: 120_000 });
+      if (before !== null)
+        await pollQueueUntilDrained(server.url, apiKey, { baseline, timeoutMs: 120_000, coverageModel });
       const warmUpSeconds = Math.round((performance.now() - started) / 100) / 10;
       const { reads } = options;
       const idle =
@@ -78,6 +83,22 @@ export async function measureEncoderWrites(options: {
               connections: 8,
               seconds: options.seconds,
             });
+      let lag: IndexLag | null = null;
+      if (before !== null) {
+        // From an empty queue: the lag of a steady stream of adds, not of a backlog left by the runs before it.
+        process.stderr.write(`  index lag at ${LAG_RATE} adds/s for ${LAG_SECONDS} s\n`);
+        lag = await measureIndexLag(server.url, apiKey, {
+          rate: LAG_RATE,
+          seconds: LAG_SECONDS,
+          body: options.addBody,
+          coverageModel,
+        });
+        await pollQueueUntilDrained(server.url, apiKey, {
+          baseline,
+          timeoutMs: options.indexTimeoutSeconds * 1000,
+          coverageModel,
+        });
+      }
       process.stderr.write(`  memories/add (encoder ${model}) c=8\n`);
       const loadStarted = performance.now();
       const addShape: RequestShape = { method: 'POST', path: '/api/sdk/v1/memories/add', body: options.addBody };
@@ -87,11 +108,12 @@ export async function measureEncoderWrites(options: {
       });
       let backlog: Pick<ForegroundReport, 'backlog' | 'backlogAtStart' | 'backlogAtEnd'> | null = null;
       if (reads !== undefined && before !== null) {
-        const missing = FOREGROUND_BACKLOG - ((await pendingJobs(server.url, apiKey)) - baseline);
+        const missing = FOREGROUND_BACKLOG - ((await pendingJobs(server.url, apiKey, coverageModel)) - baseline);
         if (missing > 0) await addMany(server.url, apiKey, { count: missing, concurrency: 8, body: options.addBody });
-        const backlogAtStart = (await pendingJobs(server.url, apiKey)) - baseline;
+        const backlogAtStart = (await pendingJobs(server.url, apiKey, coverageModel)) - baseline;
         const busy = await singleClientReads(server.url, apiKey, 'indexer backlog', reads, options.seconds);
-        backlog = { backlog: busy, backlogAtStart, backlogAtEnd: (await pendingJobs(server.url, apiKey)) - baseline };
+        const backlogAtEnd = (await pendingJobs(server.url, apiKey, coverageModel)) - baseline;
+        backlog = { backlog: busy, backlogAtStart, backlogAtEnd };
       }
       process.stderr.write(`  background indexing (encoder ${model}), up to ${options.indexTimeoutSeconds} s\n`);
       const drain = (started: number, acknowledged: number) =>
@@ -100,18 +122,10 @@ export async function measureEncoderWrites(options: {
           loadStartedMs: started,
           acknowledged,
           timeoutMs: options.indexTimeoutSeconds * 1000,
+          coverageModel,
         });
       const indexing = before === null ? null : await drain(loadStarted, add.ok);
-      let lag: IndexLag | null = null;
-      if (before !== null) {
-        process.stderr.write(`  index lag at ${LAG_RATE} adds/s for ${LAG_SECONDS} s\n`);
-        lag = await measureIndexLag(server.url, apiKey, {
-          rate: LAG_RATE,
-          seconds: LAG_SECONDS,
-          body: options.addBody,
-        });
-        await drain(performance.now(), 0);
-      }
+      if (before !== null) await drain(performance.now(), 0);
       const mixed =
         reads === undefined
           ? null

@@ -22,9 +22,9 @@ export interface ForegroundReport {
   mixedAdds: LoadResult;
 }
 
-/** The index jobs queued now (0 when the server reports none). */
-export const pendingJobs = async (url: string, apiKey: string) =>
-  (await readQueue(url, apiKey).catch(() => null))?.count ?? 0;
+/** The index jobs queued now (0 when the server reports none); `coverageModel` as `readQueue` takes it. */
+export const pendingJobs = async (url: string, apiKey: string, coverageModel?: string) =>
+  (await readQueue(url, apiKey, coverageModel).catch(() => null))?.count ?? 0;
 
 /** Lexical, then hybrid `context/get` at 1 client for `seconds` each; `label` names the condition in the run names. */
 export async function singleClientReads(

@@ -26,10 +26,18 @@ export interface IndexLag {
 export async function measureIndexLag(
   url: string,
   apiKey: string,
-  options: { rate: number; seconds: number; body: () => unknown; pollMs?: number; settleSeconds?: number },
+  options: {
+    rate: number;
+    seconds: number;
+    body: () => unknown;
+    pollMs?: number;
+    settleSeconds?: number;
+    /** The model the readings' coverage figures are counted for (`readQueue`). */
+    coverageModel?: string;
+  },
 ): Promise<IndexLag> {
-  const { rate, seconds, pollMs = 200, settleSeconds = 60 } = options;
-  const before = await readQueue(url, apiKey);
+  const { rate, seconds, pollMs = 500, settleSeconds = 60, coverageModel } = options;
+  const before = await readQueue(url, apiKey, coverageModel);
   if (before === null) throw new Error('the server reports no index queue');
   const acknowledgedAt: number[] = [];
   /** Readings: time, and how many of the run's adds were done by then. */
@@ -50,7 +58,7 @@ export async function measureIndexLag(
   const poller = (async () => {
     while (polling) {
       const acknowledged = acknowledgedAt.length;
-      const reading = await readQueue(url, apiKey).catch(() => null);
+      const reading = await readQueue(url, apiKey, coverageModel).catch(() => null);
       if (reading !== null) readings.push({ atMs: reading.atMs, done: acknowledged + before.count - reading.count });
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }

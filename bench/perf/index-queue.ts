@@ -33,10 +33,14 @@ export function pendingFrom(data: unknown): { count: number; field: string } | n
 
 /**
  * Reads the queue from `GET /management/embeddings/observability`; null when the route or every field is missing.
- * Throws on any other failure (e.g. 503 under load), which may pass.
+ * Throws on any other failure (e.g. 503 under load), which may pass. `coverageModel` names the model the report's
+ * coverage figures are counted for (`queue.indexPending`, read first, is the same for any): a model every memory has a
+ * vector of keeps each reading cheap (~65 ms at 100k), where a model few memories have a vector of (the encoder, on
+ * a workspace embedded with hash-384) reads every memory's row on every poll (~340 ms of a database worker).
  */
-export async function readQueue(baseUrl: string, apiKey: string): Promise<QueueReading | null> {
-  const response = await fetch(`${baseUrl}/api/sdk/v1/management/embeddings/observability`, {
+export async function readQueue(baseUrl: string, apiKey: string, coverageModel?: string): Promise<QueueReading | null> {
+  const query = coverageModel === undefined ? '' : `?modelId=${encodeURIComponent(coverageModel)}`;
+  const response = await fetch(`${baseUrl}/api/sdk/v1/management/embeddings/observability${query}`, {
     headers: { authorization: `Bearer ${apiKey}` },
     signal: AbortSignal.timeout(60_000),
   });
@@ -54,12 +58,17 @@ export async function readQueue(baseUrl: string, apiKey: string): Promise<QueueR
 export async function pollQueueUntilDrained(
   baseUrl: string,
   apiKey: string,
-  { baseline, timeoutMs, pollMs = 1000 }: { baseline: number; timeoutMs: number; pollMs?: number },
+  {
+    baseline,
+    timeoutMs,
+    pollMs = 1000,
+    coverageModel,
+  }: { baseline: number; timeoutMs: number; pollMs?: number; coverageModel?: string | undefined },
 ): Promise<QueueReading[]> {
   const readings: QueueReading[] = [];
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const reading = await readQueue(baseUrl, apiKey).catch(() => undefined);
+    const reading = await readQueue(baseUrl, apiKey, coverageModel).catch(() => undefined);
     if (reading === null) return readings;
     if (reading !== undefined) readings.push(reading);
     if ((reading !== undefined && reading.count <= baseline) || performance.now() >= deadline) return readings;
@@ -121,12 +130,19 @@ function indexingRate(
 export async function drainAfterLoad(
   baseUrl: string,
   apiKey: string,
-  options: { baseline: number; loadStartedMs: number; acknowledged: number; timeoutMs: number },
+  options: {
+    baseline: number;
+    loadStartedMs: number;
+    acknowledged: number;
+    timeoutMs: number;
+    coverageModel?: string | undefined;
+  },
 ): Promise<IndexingRate | null> {
   const readings = await pollQueueUntilDrained(baseUrl, apiKey, {
     baseline: options.baseline,
     timeoutMs: options.timeoutMs,
     pollMs: 2000,
+    coverageModel: options.coverageModel,
   });
   return indexingRate(readings, options.baseline, options.loadStartedMs, options.acknowledged);
 }

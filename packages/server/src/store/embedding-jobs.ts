@@ -54,7 +54,10 @@ export interface WorkerFigures {
   errorCodes: Array<{ code: string; count: number }>;
 }
 
-/** Worker figures since a time, for the memories visible to a scope (and one model, when given). */
+/**
+ * Worker figures since a time, for the memories visible to a scope (and one model, when given): one pass over the
+ * window's jobs, counted by status and error code (a backfill of 100k memories leaves 100k jobs in the window).
+ */
 export async function workerFigures(
   database: Database,
   scope: ResolvedScope,
@@ -66,19 +69,18 @@ export async function workerFigures(
     visibleTo(scope),
     ...(modelId === undefined ? [] : [{ sql: 'model_id = ?', args: [modelId] }]),
   );
-  const totals = await database.get<{ processed: number | null; failed: number | null }>(
-    `SELECT SUM(status = 'succeeded') AS processed, SUM(status = 'failed') AS failed
-       FROM embedding_jobs WHERE ${where.sql}`,
+  const groups = await database.all<{ status: string; code: string | null; count: number }>(
+    `SELECT status, error_code AS code, COUNT(*) AS count FROM embedding_jobs WHERE ${where.sql}
+      GROUP BY status, error_code`,
     where.args,
   );
-  const codes = await database.all<{ code: string; count: number }>(
-    `SELECT error_code AS code, COUNT(*) AS count FROM embedding_jobs
-      WHERE ${where.sql} AND status = 'failed' GROUP BY error_code`,
-    where.args,
-  );
+  const count = (status: string) =>
+    groups.filter((group) => group.status === status).reduce((sum, group) => sum + Number(group.count), 0);
   return {
-    processed: Number(totals?.processed ?? 0),
-    failed: Number(totals?.failed ?? 0),
-    errorCodes: codes.map((row) => ({ code: row.code, count: Number(row.count) })),
+    processed: count('succeeded'),
+    failed: count('failed'),
+    errorCodes: groups
+      .filter((group) => group.status === 'failed' && group.code !== null)
+      .map((group) => ({ code: group.code as string, count: Number(group.count) })),
   };
 }

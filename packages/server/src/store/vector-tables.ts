@@ -41,12 +41,28 @@ export function createVectorTableStatements(
        embedded_at TEXT NOT NULL
      )`,
     `CREATE INDEX IF NOT EXISTS ${indexName} ON ${tableName} (libsql_vector_idx(embedding, ${INDEX_OPTIONS}))`,
+    vectorKeyIndexStatement(tableName),
     {
       sql: `INSERT OR IGNORE INTO embedding_vector_tables (model_id, table_name, index_name, dimensions, created_at)
             VALUES (?, ?, ?, ?, ?)`,
       args: [modelId, tableName, indexName, dimensions, now.toISOString()],
     },
   ];
+}
+
+/**
+ * The name of a vector table's key index: its `memory_seq` alone. The key is the table's rowid, so the index repeats
+ * it, on purpose: the rowid tree's leaves hold the vectors (1.5-2 KB a row), and a count of the table or a test of
+ * whether a memory has a vector reads those leaves, where the key index holds a few bytes an entry. The coverage of a
+ * model at 100k memories (which lack a vector) took 185 ms through the rowid and 25 ms through this index.
+ */
+export function vectorKeyIndexName(tableName: string): string {
+  return `${tableName}_seq`;
+}
+
+/** The statement creating a vector table's key index (`vectorKeyIndexName`): with its table, and in migration 11. */
+export function vectorKeyIndexStatement(tableName: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${vectorKeyIndexName(tableName)} ON ${tableName} (memory_seq)`;
 }
 
 interface VectorTableRow {
@@ -186,12 +202,15 @@ export class VectorTables {
 
   /**
    * The condition "memory `m` has no vector for this model" (every memory, when the model has no table yet): what
-   * the backfill and the observability's pending counts select.
+   * the backfill and the observability's pending counts select. It reads the table's key index, not its vectors.
    */
   async lackingCondition(modelId: string): Promise<{ sql: string; args: [] }> {
     const table = await this.find(modelId);
-    return table === undefined
-      ? { sql: '1 = 1', args: [] }
-      : { sql: `NOT EXISTS (SELECT 1 FROM ${table.tableName} v WHERE v.memory_seq = m.seq)`, args: [] };
+    if (table === undefined) return { sql: '1 = 1', args: [] };
+    const keys = vectorKeyIndexName(table.tableName);
+    return {
+      sql: `NOT EXISTS (SELECT 1 FROM ${table.tableName} v INDEXED BY ${keys} WHERE v.memory_seq = m.seq)`,
+      args: [],
+    };
   }
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { vectorKeyIndexStatement } from '../vector-tables.js';
 
 /** Tenant database migrations for embedding vectors, usage metering and backfill state (versions 10-19). */
 export const embeddingMigrations: readonly Migration[] = [
@@ -78,5 +79,16 @@ export const embeddingMigrations: readonly Migration[] = [
       )`,
       'CREATE INDEX embedding_retrieval_events_time ON embedding_retrieval_events(created_at)',
     ],
+  },
+  {
+    version: 11,
+    name: 'vector_key_indexes',
+    statements: [],
+    // Each vector table created before gets its key index (`vectorKeyIndexName`): coverage counts and the backfill's
+    // "has no vector" test read it instead of the vectors.
+    backfill: async (database) => {
+      const tables = await database.all<{ table_name: string }>('SELECT table_name FROM embedding_vector_tables');
+      return tables.map((table) => ({ sql: vectorKeyIndexStatement(table.table_name), args: [] }));
+    },
   },
 ];
