@@ -92,6 +92,8 @@ export async function measureEncoderWrites(options: {
           seconds: LAG_SECONDS,
           body: options.addBody,
           coverageModel,
+          // Long enough for the 3,000 adds to be indexed at a third of their arrival rate, so that none is cut short.
+          settleSeconds: 120,
         });
         await pollQueueUntilDrained(server.url, apiKey, {
           baseline,

@@ -28,6 +28,8 @@ const { values } = parseArgs({
     'encoder-cost': { type: 'boolean', default: false },
     queries: { type: 'string', default: '100' },
     owners: { type: 'string', default: '1' },
+    /** The strategies measured (`lexical` alone for a workspace seeded without vectors). */
+    strategies: { type: 'string', default: 'hybrid,lexical' },
   },
 });
 if (values.before === undefined || values.database === undefined) throw new Error('--before and --database are needed');
@@ -59,12 +61,14 @@ for (const side of ['before', 'after'] as const) {
 try {
   const queries = generateQueries(Number(values.queries));
   const timings = new StageTimings();
-  const runs: Array<[string, (tree: HybridTree, query: string) => Promise<unknown>]> = [
+  const allRuns: Array<[string, (tree: HybridTree, query: string) => Promise<unknown>]> = [
     ['retrieve() hybrid', (tree, query) => tree.retrieve(query, 'hybrid')],
     ['retrieve() lexical', (tree, query) => tree.retrieve(query, 'lexical')],
     ['context/get hybrid in-process', (tree, query) => tree.contextGet(query, 'hybrid')],
     ['context/get lexical in-process', (tree, query) => tree.contextGet(query, 'lexical')],
   ];
+  const strategies = values.strategies.split(',').map((strategy) => strategy.trim());
+  const runs = allRuns.filter(([name]) => strategies.some((strategy) => name.includes(` ${strategy}`)));
   // Warm-up: model loads in both pools, statement caches, term counts.
   for (const query of queries.slice(0, 5))
     for (const [, run] of runs) for (const side of ['before', 'after'] as const) await run(trees[side], query);
