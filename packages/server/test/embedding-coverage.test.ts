@@ -147,7 +147,7 @@ describe('coverage of a model over a scope', () => {
 });
 
 describe('migration 11', () => {
-  it('gives a vector table created before it its key index', async () => {
+  it('gives a vector table created before it its key index; until then the table is probed by its rowid', async () => {
     const file = `file:${path.join(directory, 'before-11.db')}`;
     const before = await Database.open({ url: file });
     try {
@@ -157,8 +157,14 @@ describe('migration 11', () => {
       );
       const older = new TenantDatabase('before-11', null, before);
       const table = await older.vectorTables.ensure(HASH_MODEL_ID, 384, new Date());
-      // A table as created before version 11: no key index.
+      // A table as created before version 11 (or by a server of that age sharing the database): no key index.
       await before.run(`DROP INDEX ${vectorKeyIndexName(table.tableName)}`);
+      const at = new Date('2026-11-02T10:00:00.000Z');
+      const [row] = await new MemoryStore(before).insertMany([
+        { memory: plainNote('A note written before the upgrade', HASH_MODEL_ID), scope: scope(null), now: at },
+      ]);
+      const expected = { total: 1, pending: 1, failed: 0, oldestPendingAt: row?.updated_at };
+      expect(await coverage(older, scope(null), HASH_MODEL_ID)).toEqual(expected);
       const keyIndex = () =>
         before.get("SELECT 1 AS found FROM sqlite_schema WHERE type = 'index' AND name = ?", [
           vectorKeyIndexName(table.tableName),
@@ -166,12 +172,10 @@ describe('migration 11', () => {
       expect(await keyIndex()).toBeUndefined();
       await migrate(before, tenantMigrations);
       expect(await keyIndex()).toEqual({ found: 1 });
-      expect(await coverage(older, scope(null), HASH_MODEL_ID)).toEqual({
-        total: 0,
-        pending: 0,
-        failed: 0,
-        oldestPendingAt: null,
-      });
+      const upgraded = new TenantDatabase('after-11', null, before);
+      expect(await coverage(upgraded, scope(null), HASH_MODEL_ID)).toEqual(expected);
+      const lacking = await upgraded.vectorTables.lackingCondition(HASH_MODEL_ID);
+      expect(lacking.sql).toContain(`INDEXED BY ${vectorKeyIndexName(table.tableName)}`);
     } finally {
       await before.close();
     }

@@ -53,8 +53,8 @@ export function createVectorTableStatements(
 /**
  * The name of a vector table's key index: its `memory_seq` alone. The key is the table's rowid, so the index repeats
  * it, on purpose: the rowid tree's leaves hold the vectors (1.5-2 KB a row), and a count of the table or a test of
- * whether a memory has a vector reads those leaves, where the key index holds a few bytes an entry. The coverage of a
- * model at 100k memories (which lack a vector) took 185 ms through the rowid and 25 ms through this index.
+ * whether a memory has a vector reads those leaves, where the key index holds a few bytes an entry. Counting the
+ * memories without a vector at 100k took 185 ms through the rowid, 25 ms through this index.
  */
 export function vectorKeyIndexName(tableName: string): string {
   return `${tableName}_seq`;
@@ -118,6 +118,8 @@ export function vectorStatements(table: VectorTable, entries: readonly VectorEnt
  */
 export class VectorTables {
   private readonly known = new Map<string, VectorTable>();
+  /** Whether each table has its key index (`vectorKeyIndexName`), once asked. */
+  private readonly keyIndexed = new Map<string, boolean>();
 
   constructor(private readonly database: Database) {}
 
@@ -202,15 +204,28 @@ export class VectorTables {
 
   /**
    * The condition "memory `m` has no vector for this model" (every memory, when the model has no table yet): what
-   * the backfill and the observability's pending counts select. It reads the table's key index, not its vectors.
+   * the backfill and the observability's pending counts select. It reads the table's key index, not its vectors,
+   * when the table has one.
    */
   async lackingCondition(modelId: string): Promise<{ sql: string; args: [] }> {
     const table = await this.find(modelId);
     if (table === undefined) return { sql: '1 = 1', args: [] };
-    const keys = vectorKeyIndexName(table.tableName);
-    return {
-      sql: `NOT EXISTS (SELECT 1 FROM ${table.tableName} v INDEXED BY ${keys} WHERE v.memory_seq = m.seq)`,
-      args: [],
-    };
+    const keys = (await this.hasKeyIndex(table)) ? ` INDEXED BY ${vectorKeyIndexName(table.tableName)}` : '';
+    return { sql: `NOT EXISTS (SELECT 1 FROM ${table.tableName} v${keys} WHERE v.memory_seq = m.seq)`, args: [] };
+  }
+
+  /**
+   * Whether a table has its key index. Every table has it once migration 11 has run, but servers of two versions may
+   * share one database while it is upgraded, and an older one creates a new model's table without it: that table is
+   * then probed by its rowid, more slowly, rather than failing on an index it does not have.
+   */
+  private async hasKeyIndex(table: VectorTable): Promise<boolean> {
+    const known = this.keyIndexed.get(table.tableName);
+    if (known !== undefined) return known;
+    const found = await this.database.get("SELECT 1 AS found FROM sqlite_schema WHERE type = 'index' AND name = ?", [
+      vectorKeyIndexName(table.tableName),
+    ]);
+    this.keyIndexed.set(table.tableName, found !== undefined);
+    return found !== undefined;
   }
 }
