@@ -83,6 +83,13 @@ export async function measureEncoderWrites(options: {
               connections: 8,
               seconds: options.seconds,
             });
+      // Waits for the queue to be back where it started, up to the time limit (the runs after it start from there).
+      const settle = () =>
+        pollQueueUntilDrained(server.url, apiKey, {
+          baseline,
+          timeoutMs: options.indexTimeoutSeconds * 1000,
+          coverageModel,
+        });
       let lag: IndexLag | null = null;
       if (before !== null) {
         // From an empty queue: the lag of a steady stream of adds, not of a backlog left by the runs before it.
@@ -95,11 +102,7 @@ export async function measureEncoderWrites(options: {
           // Long enough for the 3,000 adds to be indexed at a third of their arrival rate, so that none is cut short.
           settleSeconds: 120,
         });
-        await pollQueueUntilDrained(server.url, apiKey, {
-          baseline,
-          timeoutMs: options.indexTimeoutSeconds * 1000,
-          coverageModel,
-        });
+        await settle();
       }
       process.stderr.write(`  memories/add (encoder ${model}) c=8\n`);
       const loadStarted = performance.now();
@@ -118,16 +121,17 @@ export async function measureEncoderWrites(options: {
         backlog = { backlog: busy, backlogAtStart, backlogAtEnd };
       }
       process.stderr.write(`  background indexing (encoder ${model}), up to ${options.indexTimeoutSeconds} s\n`);
-      const drain = (started: number, acknowledged: number) =>
-        drainAfterLoad(server.url, apiKey, {
-          baseline,
-          loadStartedMs: started,
-          acknowledged,
-          timeoutMs: options.indexTimeoutSeconds * 1000,
-          coverageModel,
-        });
-      const indexing = before === null ? null : await drain(loadStarted, add.ok);
-      if (before !== null) await drain(performance.now(), 0);
+      const indexing =
+        before === null
+          ? null
+          : await drainAfterLoad(server.url, apiKey, {
+              baseline,
+              loadStartedMs: loadStarted,
+              acknowledged: add.ok,
+              timeoutMs: options.indexTimeoutSeconds * 1000,
+              coverageModel,
+            });
+      if (before !== null) await settle();
       const mixed =
         reads === undefined
           ? null

@@ -30,11 +30,12 @@ export async function rareFirstSearch(
   limit: number,
 ): Promise<RankedSeq[]> {
   const rareExpression = rare.map((term) => term.expression).join(' OR ');
+  const rareAlone = rankedMatches(database, rareExpression, where, limit, false);
+  if (common.length === 0) return rareAlone;
   const commonExpression = common.map((term) => term.expression).join(' OR ');
-  if (common.length === 0) return rankedMatches(database, rareExpression, where, limit, false);
-  const [both, rareAlone] = await Promise.all([
+  const [both, alone] = await Promise.all([
     rankedMatches(database, `(${rareExpression}) AND (${commonExpression})`, where, limit, false),
-    rankedMatches(database, rareExpression, where, limit, false),
+    rareAlone,
   ]);
-  return bestRanks([...both, ...rareAlone]).slice(0, limit);
+  return bestRanks([...both, ...alone]).slice(0, limit);
 }
