@@ -44,10 +44,11 @@ try {
   const recorded: Array<{ sql: string; args: Args }> = [];
   let recording = false;
   const run = pool.run.bind(pool);
-  pool.run = ((request: Parameters<typeof run>[0], home: number | null, closed?: () => boolean) => {
+  pool.run = ((...args: Parameters<typeof run>) => {
+    const [request] = args;
     if (recording && request.kind === 'execute' && !/^\s*(INSERT|UPDATE|DELETE)/i.test(request.statement.sql))
       recorded.push({ sql: request.statement.sql, args: (request.statement.args ?? []) as Args });
-    return run(request, home, closed);
+    return run(...args);
   }) as typeof pool.run;
   const registry = createBuiltInRegistry();
   const queries = generateQueries(count + 20);

@@ -19,12 +19,12 @@ export class StatementTimings {
 
   constructor(pool: DatabasePool) {
     const run = pool.run.bind(pool);
-    pool.run = (async (request: Parameters<typeof run>[0], home: number | null, closed?: () => boolean) => {
+    pool.run = (async (...args: Parameters<typeof run>) => {
       const started = performance.now();
       try {
-        return await run(request, home, closed);
+        return await run(...args);
       } finally {
-        if (this.recording) this.add(labelOf(request), performance.now() - started);
+        if (this.recording) this.add(labelOf(args[0]), performance.now() - started);
       }
     }) as typeof pool.run;
   }

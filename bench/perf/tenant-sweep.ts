@@ -39,6 +39,11 @@ export interface TenantSweepReport {
   seedSeconds: number;
   /** Lexical `context/get`, each request to the next tenant in turn. */
   load: LoadResult;
+  /**
+   * The same requests over as many tenants as half the cache holds, so every database stays open (hit rate ~1): what
+   * the requests cost with no database opened or closed, the floor the sweep's latency can reach on this machine.
+   */
+  openFloor: LoadResult;
   /** The open-database cache over the sweep (the server's counters, read before and after). */
   cache: { hits: number; misses: number; evictions: number; hitRate: number };
   descriptors: Reading;
@@ -48,6 +53,8 @@ export interface TenantSweepReport {
 /** The server's open-database cache size during the sweep (its default, set explicitly). */
 const CACHE_SIZE = 64;
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+/** How long the floor (every database open) is measured. */
+const FLOOR_SECONDS = 20;
 
 async function cacheCounters(url: string): Promise<{ hits: number; misses: number; evictions: number }> {
   const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -69,7 +76,8 @@ function reading(values: number[]): Reading {
  * Issue 27's many-tenant row: `tenants` tenants (more than the server's open-database cache of {@link CACHE_SIZE}),
  * each given `memoriesPerTenant` memories through the API, then touched in turn by `clients` clients with lexical
  * `context/get` for `seconds`: touched in turn, the least recently used database is always the next one asked for,
- * the cache's worst case. Reports latency, errors, the cache's hit rate and the server's descriptors and RSS.
+ * the cache's worst case. Reports latency, errors, the cache's hit rate and the server's descriptors and RSS; then the
+ * same requests for FLOOR_SECONDS over tenants that all stay open, the latency the sweep would have with no open.
  */
 export async function runTenantSweep(options: TenantSweepOptions): Promise<TenantSweepReport> {
   const { apiKey, tenants, clients } = options;
@@ -104,34 +112,42 @@ export async function runTenantSweep(options: TenantSweepOptions): Promise<Tenan
     });
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     const queries = generateQueries(200, 31);
-    let asked = 0;
+    /** Lexical `context/get` to `count` tenants in turn, `clients` at a time, for `seconds`. */
+    const sweepLoad = (name: string, count: number, seconds: number) => {
+      let asked = 0;
+      return runLoad(
+        name,
+        server.url,
+        apiKey,
+        {
+          method: 'POST',
+          path: '/api/sdk/v1/context/get',
+          body: () => {
+            const index = asked++;
+            return {
+              query: queries[index % queries.length],
+              strategy: 'lexical',
+              scope: { tenantId: `sweep-${index % count}` },
+            };
+          },
+        },
+        { connections: clients, seconds },
+      );
+    };
     phase = 'sweep';
     const before = await cacheCounters(server.url);
     const first = sampler.sample();
     process.stderr.write(`  tenant sweep: lexical context/get over ${tenants} tenants in turn, c=${clients}\n`);
-    const load = await runLoad(
-      'context/get lexical (tenants in turn)',
-      server.url,
-      apiKey,
-      {
-        method: 'POST',
-        path: '/api/sdk/v1/context/get',
-        body: () => {
-          const index = asked++;
-          return {
-            query: queries[index % queries.length],
-            strategy: 'lexical',
-            scope: { tenantId: `sweep-${index % tenants}` },
-          };
-        },
-      },
-      { connections: clients, seconds: options.seconds },
-    );
+    const load = await sweepLoad('context/get lexical (tenants in turn)', tenants, options.seconds);
     const after = await cacheCounters(server.url);
     const last = sampler.sample();
     const swept = sampler.samples.filter((sample) => sample.phase === 'sweep');
     if (first !== null) swept.unshift(first);
     if (last !== null) swept.push(last);
+    phase = 'floor';
+    const floorTenants = Math.min(tenants, CACHE_SIZE / 2);
+    process.stderr.write(`  tenant sweep: the same over ${floorTenants} tenants, every database open\n`);
+    const openFloor = await sweepLoad('context/get lexical (databases open)', floorTenants, FLOOR_SECONDS);
     const hits = after.hits - before.hits;
     const misses = after.misses - before.misses;
     return {
@@ -141,6 +157,7 @@ export async function runTenantSweep(options: TenantSweepOptions): Promise<Tenan
       memoriesPerTenant: options.memoriesPerTenant,
       seedSeconds,
       load,
+      openFloor,
       cache: {
         hits,
         misses,

@@ -1,6 +1,6 @@
 import { type Client, createClient } from '@libsql/client';
 import type { StatementInput, StatementResult } from './database-messages.js';
-import type { DatabasePool } from './database-pool.js';
+import type { DatabasePool, DatabaseRoute } from './database-pool.js';
 
 /** How long one call to a libSQL server may take before it fails (a hung server never holds a request forever). */
 const REMOTE_CALL_TIMEOUT_MS = 15_000;
@@ -39,6 +39,8 @@ export class FileConnection implements Connection {
   /** An in-memory database exists once, on its home connection: nothing else can read it. */
   private readonly homeOnly: boolean;
   private closed = false;
+  /** What the pool checks before it sends a queued statement, and the workers it sent this database's statements. */
+  private readonly route: DatabaseRoute = { closed: () => this.closed, connected: new Set() };
 
   constructor(
     private readonly pool: DatabasePool,
@@ -51,21 +53,22 @@ export class FileConnection implements Connection {
   execute(statement: StatementInput): Promise<StatementResult> {
     this.assertOpen();
     const home = this.homeOnly || !isRead(statement.sql) ? this.home : null;
-    return this.pool.run({ kind: 'execute', key: this.key, path: this.path, statement }, home, this.isClosed);
+    return this.pool.run({ kind: 'execute', key: this.key, path: this.path, statement }, home, this.route);
   }
 
   transaction(statements: StatementInput[]): Promise<StatementResult[]> {
     this.assertOpen();
-    return this.pool.run({ kind: 'transaction', key: this.key, path: this.path, statements }, this.home, this.isClosed);
+    return this.pool.run({ kind: 'transaction', key: this.key, path: this.path, statements }, this.home, this.route);
   }
 
-  /** Asked by the pool before it sends a queued statement (see DatabasePool.run). */
-  private readonly isClosed = (): boolean => this.closed;
-
+  /**
+   * Closes the connections the workers hold: only the workers that were ever sent a statement of this database have
+   * one, and no statement is sent after this (the pool checks `closed` before it sends a queued one).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.pool.broadcast({ kind: 'close', key: this.key, path: this.path });
+    await this.pool.runOn({ kind: 'close', key: this.key, path: this.path }, this.route.connected);
   }
 
   private assertOpen(): void {

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Database } from './database.js';
+import { perDatabaseCache } from './per-database-cache.js';
 
 /** Projects whose last noted model one database remembers (a write skips the upsert when it is unchanged). */
 const MAX_NOTED = 10_000;
@@ -9,7 +9,7 @@ const MAX_NOTED = 10_000;
  * is embedded with it.
  */
 export class ScopeModels {
-  private readonly noted = new LRUCache<string, string>({ max: MAX_NOTED });
+  private readonly noted = perDatabaseCache<string, string>(MAX_NOTED);
 
   constructor(private readonly database: Database) {}
 

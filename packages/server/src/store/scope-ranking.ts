@@ -1,6 +1,6 @@
 import type { ResolvedScope } from '@memory-service/contract';
-import { LRUCache } from 'lru-cache';
 import type { Database } from './database.js';
+import { perDatabaseCache } from './per-database-cache.js';
 import { type Condition, countLive, countVisibleLive } from './scope-filter.js';
 
 /**
@@ -50,7 +50,7 @@ const MAX_LARGE_SCOPES = 1_000;
  * every query (its counts are cheap, and it may grow past the bound or gain neighbours any time).
  */
 export class ScopeRankings {
-  private readonly large = new LRUCache<string, true>({ max: MAX_LARGE_SCOPES, ttl: LARGE_SCOPE_TTL_MS });
+  private readonly large = perDatabaseCache<string, true>(MAX_LARGE_SCOPES, LARGE_SCOPE_TTL_MS);
 
   constructor(private readonly database: Database) {}
 

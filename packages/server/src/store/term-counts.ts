@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Database } from './database.js';
+import { perDatabaseCache } from './per-database-cache.js';
 
 /** How long a count is trusted: lexical search statistics, not exact figures. */
 const COUNT_TTL_MS = 60_000;
@@ -12,8 +12,8 @@ const MAX_TERMS = 5_000;
  * ranking (see `retrieval/term-frequency.ts`).
  */
 export class TermCounts {
-  private readonly matches = new LRUCache<string, number>({ max: MAX_TERMS, ttl: COUNT_TTL_MS });
-  private readonly documents = new LRUCache<'documents', number>({ max: 1, ttl: COUNT_TTL_MS });
+  private readonly matches = perDatabaseCache<string, number>(MAX_TERMS, COUNT_TTL_MS);
+  private readonly documents = perDatabaseCache<'documents', number>(1, COUNT_TTL_MS);
 
   constructor(private readonly database: Database) {}
 
