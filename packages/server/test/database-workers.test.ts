@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inBackground, runInRequestScope } from '../src/request-scope.js';
 import { Database } from '../src/store/database.js';
 import { DatabasePool } from '../src/store/database-pool.js';
@@ -199,8 +199,8 @@ describe("a database's reads and the workers holding its connections", () => {
   afterAll(() => {
     rmSync(fixture.directory, { recursive: true, force: true });
   });
-  /** Opens a fresh pool and its two databases (each open runs its first statement on the database's home worker). */
-  async function openBoth(): Promise<void> {
+  // Each test gets a fresh pool and its two databases (each open runs its first statement on its home worker).
+  beforeEach(async () => {
     fixture.pool = new DatabasePool(2);
     const open = async (name: string) => {
       const database = await Database.open({ url: `file:${path.join(fixture.directory, name)}` }, fixture.pool);
@@ -209,70 +209,55 @@ describe("a database's reads and the workers holding its connections", () => {
     };
     fixture.first = await open('first.db');
     fixture.second = await open('second.db');
-  }
-  async function closeBoth(): Promise<void> {
+  });
+  afterEach(async () => {
     await fixture.first.close();
     await fixture.second.close();
     await fixture.pool.close();
-  }
+  });
 
   it("sends a read to a worker holding its database's connection rather than open another on a busy worker", async () => {
-    await openBoth();
-    try {
-      expect(await fixture.pool.openConnections()).toBe(2);
-      // Worker 0 runs a slow read of the first database; a read of the second and another of the first follow. Worker
-      // 0 has room for one more: it takes the first database's read, and the second's goes to worker 1, its home.
-      await Promise.all([fixture.first.all(slowRead), fixture.second.all('SELECT 1'), fixture.first.all('SELECT 2')]);
-      expect(await fixture.pool.openConnections()).toBe(2);
-    } finally {
-      await closeBoth();
-    }
+    expect(await fixture.pool.openConnections()).toBe(2);
+    // Worker 0 runs a slow read of the first database; a read of the second and another of the first follow. Worker
+    // 0 has room for one more: it takes the first database's read, and the second's goes to worker 1, its home.
+    await Promise.all([fixture.first.all(slowRead), fixture.second.all('SELECT 1'), fixture.first.all('SELECT 2')]);
+    expect(await fixture.pool.openConnections()).toBe(2);
   });
 
   it('lets a worker with nothing to run take the read, opening a connection, instead of holding it in line', async () => {
-    await openBoth();
-    try {
-      const order: string[] = [];
-      const track = (label: string, work: Promise<unknown>) =>
-        work.then(() => {
-          order.push(label);
-        });
-      // Worker 0 holds two slow reads of the first database; worker 1, idle, takes the third read.
-      await Promise.all([
-        track('slow 1', fixture.first.all(slowRead)),
-        track('slow 2', fixture.first.all(slowRead)),
-        track('quick', fixture.first.all('SELECT 3')),
-      ]);
-      expect(order[0]).toBe('quick');
-      expect(await fixture.pool.openConnections()).toBe(3);
-    } finally {
-      await closeBoth();
-    }
+    const order: string[] = [];
+    const track = (label: string, work: Promise<unknown>) =>
+      work.then(() => {
+        order.push(label);
+      });
+    // Worker 0 holds two slow reads of the first database; worker 1, idle, takes the third read.
+    await Promise.all([
+      track('slow 1', fixture.first.all(slowRead)),
+      track('slow 2', fixture.first.all(slowRead)),
+      track('quick', fixture.first.all('SELECT 3')),
+    ]);
+    expect(order[0]).toBe('quick');
+    expect(await fixture.pool.openConnections()).toBe(3);
   });
 
   it('lets any worker take a read that waited long for its own, even one that never idles', async () => {
-    await openBoth();
-    try {
-      // Worker 0, the first database's only worker, runs a slow background write (it takes no read meanwhile). Worker
-      // 1 is kept busy with reads of its own database, two at a time, so it never has nothing to run.
-      let background = false;
-      const write = inBackground(() =>
-        fixture.first.run(`INSERT INTO notes (text) SELECT count FROM (${SLOW_QUERY.replace('3000000', '9000000')})`),
-      ).then(() => {
-        background = true;
-      });
-      let read = false;
-      const feed = async () => {
-        while (!read && !background) await fixture.second.all('SELECT 4');
-      };
-      const feeders = [feed(), feed()];
-      await fixture.first.all('SELECT 5');
-      read = true;
-      // The read was served while the background write still ran: worker 1 took it once it had waited.
-      expect(background).toBe(false);
-      await Promise.all([write, ...feeders]);
-    } finally {
-      await closeBoth();
-    }
+    // Worker 0, the first database's only worker, runs a slow background write (it takes no read meanwhile). Worker
+    // 1 is kept busy with reads of its own database, two at a time, so it never has nothing to run.
+    let background = false;
+    const write = inBackground(() =>
+      fixture.first.run(`INSERT INTO notes (text) SELECT count FROM (${SLOW_QUERY.replace('3000000', '9000000')})`),
+    ).then(() => {
+      background = true;
+    });
+    let read = false;
+    const feed = async () => {
+      while (!read && !background) await fixture.second.all('SELECT 4');
+    };
+    const feeders = [feed(), feed()];
+    await fixture.first.all('SELECT 5');
+    read = true;
+    // The read was served while the background write still ran: worker 1 took it once it had waited.
+    expect(background).toBe(false);
+    await Promise.all([write, ...feeders]);
   });
 });

@@ -86,9 +86,9 @@ export interface DatabaseRoute {
  */
 const AFFINITY_SCAN = 64;
 /**
- * How long a read waits for a worker holding a connection to its database before any worker may take it: an order
- * of magnitude above what opening and later closing a connection costs (~4 ms), so a read is never held long behind
- * its database's busy workers (their own writes go first) while another worker runs other databases' reads.
+ * How long a read waits for a worker holding a connection to its database before any worker may take it: 25 times
+ * what opening and later closing a connection costs (~4 ms), so a read is never held long behind its database's busy
+ * workers (their own writes and background work go first) while another worker runs other databases' reads.
  */
 const AFFINITY_WAIT_MS = 100;
 
