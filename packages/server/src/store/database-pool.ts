@@ -26,10 +26,11 @@ interface Job {
   signal: AbortSignal | undefined;
   /** Whether the job serves no request (`inBackground`: indexing, log flushes): its writes never go first. */
   background: boolean;
-  /** Whether the database the job runs on was closed since it was queued (then it never reaches a worker). */
-  closed: (() => boolean) | undefined;
-  /** The workers holding a connection to the job's database (see `DatabaseRoute`); the pool adds the one it picks. */
-  connected: Set<number> | undefined;
+  /**
+   * The job's database: whether it was closed since the job was queued (then the job never reaches a worker), and the
+   * workers holding a connection to it (the pool adds the one it sends the job to). None for closes and counts.
+   */
+  route: DatabaseRoute | undefined;
   /** When it was queued (`performance.now()`). */
   queuedAt: number;
   resolve: (value: unknown) => void;
@@ -105,7 +106,7 @@ class PoolWorker {
   busySince: number | undefined;
 
   constructor(
-    /** Its place in the pool: what `Job.connected` holds. */
+    /** Its place in the pool: what `DatabaseRoute.connected` holds. */
     readonly index: number,
     private readonly onSettled: () => void,
   ) {
@@ -163,7 +164,7 @@ class PoolWorker {
   }
 
   send(id: number, job: Job, pinned: boolean): void {
-    job.connected?.add(this.index);
+    job.route?.connected.add(this.index);
     if (this.running.size === 0) {
       this.worker.ref();
       this.busySince = performance.now();
@@ -219,8 +220,7 @@ export class DatabasePool {
         request,
         signal: currentRequestSignal(),
         background: isBackgroundWork(),
-        closed: route === undefined ? undefined : () => route.closed(),
-        connected: route?.connected,
+        route,
         queuedAt: performance.now(),
         resolve: (value) => {
           span?.end();
@@ -287,7 +287,7 @@ export class DatabasePool {
       const pinned = head !== undefined;
       const job = pinned ? worker.pinned.shift() : worker.runsBackground() ? undefined : this.takeShared(worker);
       if (job === undefined) return job;
-      if (job.closed?.() === true) {
+      if (job.route?.closed() === true) {
         // Its database closed while it waited (an evicted tenant): nothing ran, and a retry gets an open handle.
         job.reject(new DatabaseClosedError());
         continue;
@@ -310,7 +310,8 @@ export class DatabasePool {
     const scanned = Math.min(this.shared.length, AFFINITY_SCAN);
     const overdue = performance.now() - AFFINITY_WAIT_MS;
     for (let position = 0; position < scanned; position++) {
-      const { connected, queuedAt } = this.shared[position] as Job;
+      const { route, queuedAt } = this.shared[position] as Job;
+      const connected = route?.connected;
       if (connected === undefined || connected.size === 0 || connected.has(worker.index) || queuedAt <= overdue)
         return this.shared.splice(position, 1)[0];
     }

@@ -122,6 +122,12 @@ export class Database {
     return rows[0];
   }
 
+  /** Whether the schema holds a table or an index of this name. */
+  async hasSchemaObject(type: 'table' | 'index', name: string): Promise<boolean> {
+    const found = await this.get('SELECT 1 AS found FROM sqlite_schema WHERE type = ? AND name = ?', [type, name]);
+    return found !== undefined;
+  }
+
   /** Runs one statement and returns the number of rows it changed. */
   async run(sql: string, args: InArgs = []): Promise<number> {
     const result = await this.connection.execute({ sql, args: args as unknown[] });
@@ -178,10 +184,7 @@ export class Database {
 
   /** The largest row count the planner statistics hold for `table`, or null when it has none. */
   private async statisticsEstimate(table: string): Promise<number | null> {
-    const exists = await this.get<{ found: number }>(
-      "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat1'",
-    );
-    if (exists === undefined) return null;
+    if (!(await this.hasSchemaObject('table', 'sqlite_stat1'))) return null;
     const row = await this.get<{ estimate: number | null }>(
       'SELECT max(CAST(stat AS INTEGER)) AS estimate FROM sqlite_stat1 WHERE tbl = ?',
       [table],

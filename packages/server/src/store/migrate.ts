@@ -24,10 +24,7 @@ async function appliedVersions(database: Database): Promise<Set<number>> {
  * in use than the cache holds) then costs one read, not a write statement on its writer.
  */
 async function existingVersions(database: Database): Promise<Set<number>> {
-  const exists = await database.get<{ found: number }>(
-    "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'",
-  );
-  if (exists === undefined)
+  if (!(await database.hasSchemaObject('table', 'schema_migrations')))
     await database.run(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
     );

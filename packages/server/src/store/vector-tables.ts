@@ -222,10 +222,8 @@ export class VectorTables {
   private async hasKeyIndex(table: VectorTable): Promise<boolean> {
     const known = this.keyIndexed.get(table.tableName);
     if (known !== undefined) return known;
-    const found = await this.database.get("SELECT 1 AS found FROM sqlite_schema WHERE type = 'index' AND name = ?", [
-      vectorKeyIndexName(table.tableName),
-    ]);
-    this.keyIndexed.set(table.tableName, found !== undefined);
-    return found !== undefined;
+    const found = await this.database.hasSchemaObject('index', vectorKeyIndexName(table.tableName));
+    this.keyIndexed.set(table.tableName, found);
+    return found;
   }
 }
