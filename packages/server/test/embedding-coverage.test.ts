@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ResolvedScope } from '@memory-service/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backfillStatus } from '../src/embeddings/backfill.js';
 import { createBuiltInRegistry, HASH_MODEL_ID } from '../src/embeddings/default-registry.js';
 import { embedMemories } from '../src/embeddings/embed-memories.js';
 import { Database } from '../src/store/database.js';
-import { coverage } from '../src/store/embedding-coverage.js';
+import { coverage, coverageCounts } from '../src/store/embedding-coverage.js';
 import { MemoryStore } from '../src/store/memories.js';
 import type { MemoryRow } from '../src/store/memory-rows.js';
 import { migrate } from '../src/store/migrate.js';
@@ -49,6 +50,9 @@ async function plainCoverage(at: ResolvedScope, modelId: string) {
     oldestPendingAt: row?.oldest ?? null,
   };
 }
+
+/** Placeholder values for planning a statement (the plan does not depend on them). */
+const planArgs = (sql: string) => Array.from(sql.matchAll(/\?/g), () => 'x');
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'memory-coverage-'));
@@ -111,6 +115,39 @@ describe('coverage of a model over a scope', () => {
       expect(figures.pending).toBeGreaterThan(0);
       expect(figures.failed).toBeGreaterThan(0);
       expect(figures.failed).toBeLessThan(figures.pending);
+    }
+  });
+
+  it("reads no memory's row but those whose embedding failed, for the counts and the backfill's status", async () => {
+    const { oldestPendingAt: _, ...plain } = await plainCoverage(scope('alice'), HASH_MODEL_ID);
+    const statements: string[] = [];
+    const original = database.get.bind(database);
+    const get = vi.spyOn(database, 'get').mockImplementation((sql, args) => {
+      statements.push(sql);
+      return original(sql, args);
+    });
+    try {
+      expect(await coverageCounts(tenant, scope('alice'), HASH_MODEL_ID)).toEqual(plain);
+      const status = await backfillStatus(tenant, scope('alice'), HASH_MODEL_ID);
+      expect({ remaining: status.remaining, failed: status.failed }).toEqual({
+        remaining: plain.pending,
+        failed: plain.failed,
+      });
+    } finally {
+      get.mockRestore();
+    }
+    const onMemories = statements.filter((sql) => /memories m\b/.test(sql));
+    expect(onMemories.length).toBeGreaterThanOrEqual(4);
+    for (const sql of onMemories) {
+      const plan = await database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, planArgs(sql));
+      const memories = plan.map((step) => step.detail).filter((detail) => / m\b/.test(detail));
+      // Either the narrow candidate index alone, or memories looked up by id from their failed jobs.
+      for (const step of memories) {
+        expect(step).toMatch(/USING COVERING INDEX memories_candidate|USING INDEX sqlite_autoindex_memories/);
+      }
+      if (sql.includes('embedding_jobs')) {
+        expect(plan.map((step) => step.detail).join('\n')).toContain('USING COVERING INDEX embedding_jobs_failed');
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import type { ResolvedScope } from '@memory-service/contract';
 import type { Database } from '../store/database.js';
 import { readBackfillState, recordBackfillRun, saveBackfillPaused } from '../store/embedding-backfill.js';
-import { type CoverageFigures, coverage, nextPending } from '../store/embedding-coverage.js';
+import { type CoverageCounts, coverageCounts, nextPending } from '../store/embedding-coverage.js';
 import type { TenantDatabase } from '../tenancy/tenant-database.js';
 import { embedMemories } from './embed-memories.js';
 import type { EmbeddingRegistry } from './registry.js';
@@ -37,10 +37,10 @@ export async function backfillStatus(
   tenant: TenantDatabase,
   scope: ResolvedScope,
   modelId: string,
-  figures?: CoverageFigures,
+  figures?: CoverageCounts,
 ): Promise<BackfillStatus> {
   const state = await stateOf(tenant.database, scope, modelId);
-  figures ??= await coverage(tenant, scope, modelId);
+  figures ??= await coverageCounts(tenant, scope, modelId);
   const paused = Number(state?.paused ?? 0) === 1;
   const lastRunAt = state?.last_run_at ?? null;
   return {

@@ -91,4 +91,13 @@ export const embeddingMigrations: readonly Migration[] = [
       return tables.map((table) => ({ sql: vectorKeyIndexStatement(table.table_name), args: [] }));
     },
   },
+  {
+    version: 12,
+    name: 'failed_embedding_jobs',
+    // The failed jobs of a model, which coverage counts from (`store/embedding-coverage.ts`): a batch of the backfill
+    // then reads only memories that failed, not every memory still to embed.
+    statements: [
+      "CREATE INDEX IF NOT EXISTS embedding_jobs_failed ON embedding_jobs(model_id, memory_id) WHERE status = 'failed'",
+    ],
+  },
 ];
