@@ -46,15 +46,26 @@ describe('LogBuffer (log rows written by reads)', () => {
 
   it('drops and counts rows whose write fails, without throwing, and keeps writing later rows', async () => {
     const database = await openLog('c.db');
-    const reported: number[] = [];
-    database.logs.onDropped = (rows) => reported.push(rows);
+    const reported: Array<[number, string]> = [];
+    database.logs.onDropped = (rows, reason) => reported.push([rows, reason]);
     database.logs.append({ sql: 'INSERT INTO missing_table (n) VALUES (1)', args: [] });
     database.logs.append({ sql: 'INSERT INTO log (n) VALUES (1)', args: [] });
     await expect(database.logs.flush()).resolves.toBeUndefined();
-    expect(reported).toEqual([2]);
+    // Why, as SQLite's code: never the message, which quotes the statement.
+    expect(reported).toEqual([[2, 'SQLITE_ERROR']]);
     database.logs.append({ sql: 'INSERT INTO log (n) VALUES (2)', args: [] });
     await database.logs.flush();
     expect(await count(database)).toBe(1);
     await database.close();
+  });
+
+  it('says a row appended after its database closed is lost because the database was closed', async () => {
+    const database = await openLog('d.db');
+    const reported: Array<[number, string]> = [];
+    database.logs.onDropped = (rows, reason) => reported.push([rows, reason]);
+    await database.close();
+    database.logs.append({ sql: 'INSERT INTO log (n) VALUES (1)', args: [] });
+    await database.logs.flush();
+    expect(reported).toEqual([[1, 'DATABASE_CLOSED']]);
   });
 });

@@ -17,8 +17,11 @@ export class LogBuffer {
   private readonly housekeeping = new Map<string, InStatement>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private written: Promise<void> = Promise.resolve();
-  /** Told how many rows a failed flush lost (the tenant resolver logs it; the database's error may quote SQL). */
-  onDropped: ((rows: number) => void) | undefined;
+  /**
+   * Told how many rows a failed flush lost, and why: the error's code, else its name (the tenant resolver logs both;
+   * the database's message may quote SQL, so it is not passed on).
+   */
+  onDropped: ((rows: number, reason: string) => void) | undefined;
 
   constructor(private readonly write: (statements: InStatement[]) => Promise<unknown>) {}
 
@@ -48,12 +51,19 @@ export class LogBuffer {
       this.written = this.written.then(() =>
         this.write(statements).then(
           () => undefined,
-          () => {
-            this.onDropped?.(rows.length);
+          (error: unknown) => {
+            this.onDropped?.(rows.length, reasonOf(error));
           },
         ),
       );
     }
     return this.written;
   }
+}
+
+/** An error's code (`SQLITE_FULL`, `DATABASE_CLOSED`), else its name: identifiers only, never its message. */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code)) return code;
+  return error instanceof Error && /^\w{1,64}$/.test(error.name) ? error.name : 'Error';
 }

@@ -372,7 +372,8 @@ export class TenantResolver {
         throw unreadable(error, tenantId);
       });
       await database.refreshStatisticsOnOpen('memories');
-      database.logs.onDropped = (rows) => this.logger.warn('buffered log rows not written', { key, rows });
+      database.logs.onDropped = (rows, reason) =>
+        this.logger.warn('buffered log rows not written', { key, rows, reason });
       const handle = new TenantDatabase(key, tenantId, database, {
         jobsQueued: (tenant) => this.lifecycle.jobsQueued(tenant),
       });
