@@ -30,6 +30,11 @@ const { values } = parseArgs({
     owners: { type: 'string', default: '1' },
     /** The strategies measured (`lexical` alone for a workspace seeded without vectors). */
     strategies: { type: 'string', default: 'hybrid,lexical' },
+    /**
+     * The workspace the before side reads, when it differs from `--database` (a storage setting compared with the
+     * same code: `--before` this checkout, `--before-database` a copy of the workspace made another way).
+     */
+    'before-database': { type: 'string' },
   },
 });
 if (values.before === undefined || values.database === undefined) throw new Error('--before and --database are needed');
@@ -51,7 +56,8 @@ const trees: Record<'before' | 'after', HybridTree> = {} as never;
 for (const side of ['before', 'after'] as const) {
   const folder = mkdtempSync(path.join(tmpdir(), `hybrid-ab-${side}-`));
   folders.push(folder);
-  copyFileSync(path.resolve(values.database), path.join(folder, 'workspace.db'));
+  const source = side === 'before' ? (values['before-database'] ?? values.database) : values.database;
+  copyFileSync(path.resolve(source), path.join(folder, 'workspace.db'));
   if (Number(values.owners) > 1) await shareOnlyEvery(path.join(folder, 'workspace.db'), Number(values.owners));
   const module = (await import(pathToFileURL(path.join(roots[side], 'bench/perf/hybrid-tree.ts')).href)) as {
     openHybridTree: (dataDir: string, modelId: string, encoderCost: boolean) => Promise<HybridTree>;

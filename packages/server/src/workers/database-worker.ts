@@ -49,6 +49,15 @@ interface PreparedStatement {
   returning: boolean;
 }
 
+/**
+ * The page size of the databases this server creates: 8 KB, not SQLite's 4 KB. A vector index node (a vector and its
+ * 32 neighbours' compressed vectors, ~14 KB) then spans two pages instead of four, and each insert rewrites ~33 of
+ * them. On the 100k workspace copied at each size (BENCHMARKS.md, "Issue 27, eleventh round"): a DiskANN insert 3.9-4.1
+ * -> 2.9-3.0 ms, hybrid `context/get` p50 49.9 -> 46.4 ms, lexical p95 15.2 -> 13.7 ms, adds within noise; 16 KB sped
+ * inserts more (2.4 ms) but nearly doubled an add's p95 (each small write logs whole pages to the WAL).
+ */
+const PAGE_SIZE = 8192;
+
 /** One open connection with its statement cache (the least recently used statements go first). */
 class Connection {
   private readonly statements = new LRUCache<string, PreparedStatement>({ max: STATEMENT_CACHE_SIZE });
@@ -56,6 +65,8 @@ class Connection {
   constructor(readonly native: NativeDatabase) {
     // First, so that even switching the journal mode waits for another connection's write instead of failing.
     native.exec('PRAGMA busy_timeout = 5000');
+    // Before WAL, which fixes it: a database this creates gets PAGE_SIZE pages (a no-op for one that exists).
+    native.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
     native.exec('PRAGMA journal_mode = WAL');
     // WAL with synchronous NORMAL: a committed transaction is in the WAL before the call returns (survives kill -9).
     native.exec('PRAGMA synchronous = NORMAL');
