@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InArgs } from '@libsql/client';
 import type { ResolvedScope } from '@memory-service/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backfillStatus } from '../src/embeddings/backfill.js';
@@ -50,9 +51,6 @@ async function plainCoverage(at: ResolvedScope, modelId: string) {
     oldestPendingAt: row?.oldest ?? null,
   };
 }
-
-/** Placeholder values for planning a statement (the plan does not depend on them). */
-const planArgs = (sql: string) => Array.from(sql.matchAll(/\?/g), () => 'x');
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'memory-coverage-'));
@@ -120,10 +118,10 @@ describe('coverage of a model over a scope', () => {
 
   it("reads no memory's row but those whose embedding failed, for the counts and the backfill's status", async () => {
     const { oldestPendingAt: _, ...plain } = await plainCoverage(scope('alice'), HASH_MODEL_ID);
-    const statements: string[] = [];
+    const statements: Array<{ sql: string; args: InArgs }> = [];
     const original = database.get.bind(database);
-    const get = vi.spyOn(database, 'get').mockImplementation((sql, args) => {
-      statements.push(sql);
+    const get = vi.spyOn(database, 'get').mockImplementation((sql: string, args: InArgs = []) => {
+      statements.push({ sql, args });
       return original(sql, args);
     });
     try {
@@ -136,10 +134,10 @@ describe('coverage of a model over a scope', () => {
     } finally {
       get.mockRestore();
     }
-    const onMemories = statements.filter((sql) => /memories m\b/.test(sql));
+    const onMemories = statements.filter(({ sql }) => /memories m\b/.test(sql));
     expect(onMemories.length).toBeGreaterThanOrEqual(4);
-    for (const sql of onMemories) {
-      const plan = await database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, planArgs(sql));
+    for (const { sql, args } of onMemories) {
+      const plan = await database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, args);
       const memories = plan.map((step) => step.detail).filter((detail) => / m\b/.test(detail));
       // Either the narrow candidate index alone, or memories looked up by id from their failed jobs.
       for (const step of memories) {
