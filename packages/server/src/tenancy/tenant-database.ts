@@ -24,8 +24,9 @@ const NO_HOOKS: TenantDatabaseHooks = { jobsQueued: () => undefined };
 
 /**
  * An open, migrated tenant (or workspace) database and the state kept beside it, which lives as long as it is open:
- * its stores (the one door to its tables: nothing else constructs one), its caches (vector tables, term counts, the models projects were embedded with) and the group commit its
- * `memories/add` calls share. The tenant resolver hands these out; nothing else keeps state per database.
+ * its stores (the one door to its tables: nothing else constructs one), its caches (vector tables, term counts, the
+ * models projects were embedded with) and the group commit its `memories/add` calls share. The tenant resolver hands
+ * these out; nothing else keeps state per database.
  */
 export class TenantDatabase {
   /** The vector tables of each embedding model, with their rows. */
@@ -101,22 +102,32 @@ export class TenantDatabase {
    * Waits until no request holds the handle, or `maxWaitMs` at most (a request that overstays it meets a closed
    * database and answers a retryable SERVER_BUSY), then marks the handle closing so no request takes it again. The
    * caller closes the database next. An evicted handle so closes as soon as the requests using it end: the open
-   * handles stay bounded by the cache size plus the requests in flight, whatever the churn.
+   * handles stay bounded by the cache size plus the requests in flight, whatever the churn. The count is checked
+   * again in the turn that marks the handle closing: a request may take it between the last release and that turn
+   * (its lease was waiting in the same queue of promise reactions), and is then waited for too.
    */
   async retire(maxWaitMs: number): Promise<void> {
-    if (this.leases > 0 && !this.closing) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.idleWaiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, maxWaitMs);
-        timer.unref();
-        this.idleWaiters.add(done);
-      });
+    const deadline = performance.now() + maxWaitMs;
+    while (this.leases > 0 && !this.closing) {
+      const left = deadline - performance.now();
+      if (left <= 0) break;
+      await this.idle(left);
     }
     this.closing = true;
+  }
+
+  /** Resolves when the last lease is released, or after `ms`. */
+  private idle(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      this.idleWaiters.add(done);
+    });
   }
 
   /** Says that index jobs were committed, so the database's indexer wakes up. */
