@@ -39,13 +39,58 @@ const K1 = 1.2;
 const B = 0.75;
 
 /**
- * Which window members hold a term is read in one pass over the term's matches inside the database (the members
- * probed against them; about a microsecond a match, and no match leaves SQLite) while the term has at most this many
- * matches per member; a term with more is checked member by member instead (FTS5 evaluates the match once per member,
- * 30-100 us each). Reading a term's 1,200 matches out to check 1,000 members took 4 ms at 10k memories, the members'
- * own checks 65-100 ms; the one pass 0.6 ms.
+ * What one seek into a term's matches costs, in matches read: FTS5 evaluates a match restricted to a rowid (or a range
+ * of rowids) by seeking in each segment of the index (5-40 us at 100k-1M memories), and reads a match past it in well
+ * under a microsecond. See `membersHolding`.
  */
-const MATCHES_PER_MEMBER = 30;
+const MATCHES_PER_SEEK = 30;
+
+/**
+ * The window members (ascending `seq`) as ranges of seqs to read a frequent term's matches in, one seek each: a member
+ * joins the range before it while the memories between them would hold fewer of the term's matches (the gap times the
+ * share of memories holding the term) than one more seek costs. A window is a run of neighbours, so each is one seek.
+ */
+export function memberRanges(members: readonly number[], share: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const seq of members) {
+    const last = ranges.at(-1);
+    if (last !== undefined && (seq - last[1] - 1) * share <= MATCHES_PER_SEEK) last[1] = seq;
+    else ranges.push([seq, seq]);
+  }
+  return ranges;
+}
+
+/**
+ * Which of `members` (ascending `seq`) match a term as the full-text search matches it (stems, aliases, all indexed
+ * columns; `frequency` of the `documents` memories match it). A term with at most `MATCHES_PER_SEEK` matches per member
+ * is read in one pass over all its matches inside the database, the members probed against them; a more frequent one
+ * range by range (`memberRanges`), the members probed against the matches in the ranges. Measured on 1,200-1,800
+ * members (BENCHMARKS.md, "Issue 27, thirteenth round"): one pass 1.7-3.8 ms for a term in 3-12% of 100k memories,
+ * 12-140 ms for one in 12-100% of 1M; the ranges 0.5-10 ms for a term in 12-100% of either; a seek per member (the
+ * frequent terms' form before) 5-26 ms.
+ */
+export async function membersHolding(
+  database: Database,
+  members: readonly number[],
+  term: { expression: string; frequency: number },
+  documents: number,
+): Promise<number[]> {
+  if (members.length === 0) return [];
+  const wanted = JSON.stringify(members);
+  const rows =
+    term.frequency <= MATCHES_PER_SEEK * members.length
+      ? await database.all<{ seq: number }>(
+          'SELECT value AS seq FROM json_each(?) WHERE value IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)',
+          [wanted, term.expression],
+        )
+      : await database.all<{ seq: number }>(
+          `SELECT memories_fts.rowid AS seq FROM json_each(?) AS span CROSS JOIN memories_fts
+            WHERE memories_fts MATCH ? AND memories_fts.rowid BETWEEN span.value ->> 0 AND span.value ->> 1
+              AND +memories_fts.rowid IN (SELECT value FROM json_each(?))`,
+          [JSON.stringify(memberRanges(members, term.frequency / Math.max(documents, 1))), term.expression, wanted],
+        );
+  return rows.map((row) => Number(row.seq));
+}
 
 interface Member {
   seq: number;
@@ -103,10 +148,11 @@ async function surroundings(
  * rather than a sentence: a term counts once per memory of the window that holds it, the window's length is its
  * memories' words, and each term weighs its IDF in the index. A memory that holds none of the query's words that
  * weigh (a word in most memories weighs nothing, as in BM25) enters only when the vector side finds it related to the
- * query (`related`): consecutive memories that are separate facts do not pull each other in. A memory written apart from any other (no neighbour within `CONTEXT_WINDOW_MS`) is its
- * own window and scores as plain BM25 would rank it. Returns the list best first; the hits as given when the query has
- * no term with weight (all of them in most memories, or found by the substring fallback). The hits are rows that passed
- * the candidate filter of `options` (the lexical list's); only the memories around them are read and filtered again.
+ * query (`related`): consecutive memories that are separate facts do not pull each other in. A memory written apart
+ * from any other (no neighbour within `CONTEXT_WINDOW_MS`) is its own window and scores as plain BM25 would rank it.
+ * Returns the list best first; the hits as given when the query has no term with weight (all of them in most memories,
+ * or found by the substring fallback). The hits are rows that passed the candidate filter of `options` (the lexical
+ * list's); only the memories around them are read and filtered again.
  */
 export async function withConversationWindows(
   database: Database,
@@ -125,27 +171,11 @@ export async function withConversationWindows(
     [...read].map(([seq, row]) => [seq, { said: Date.parse(row.occurred_at), words: tokenCount(row.content) }]),
   );
   // Which members hold each term, as the full-text search matches it (stems, aliases, all indexed columns).
-  const memberSet = new Set(members);
-  const memberList = JSON.stringify(members);
-  const holding = await Promise.all(
-    weighted.map((term) =>
-      term.frequency <= MATCHES_PER_MEMBER * members.length
-        ? database.all<{ seq: number }>(
-            'SELECT value AS seq FROM json_each(?) WHERE value IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)',
-            [memberList, term.expression],
-          )
-        : database.all<{ seq: number }>(
-            'SELECT rowid AS seq FROM memories_fts WHERE memories_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
-            [term.expression, memberList],
-          ),
-    ),
-  );
+  const sorted = [...members].sort((left, right) => left - right);
+  const holding = await Promise.all(weighted.map((term) => membersHolding(database, sorted, term, query.documents)));
   const termsOf = new Map<number, Set<number>>();
-  holding.forEach((matches, index) => {
-    for (const { seq } of matches) {
-      const key = Number(seq);
-      if (memberSet.has(key)) termsOf.set(key, (termsOf.get(key) ?? new Set()).add(index));
-    }
+  holding.forEach((seqs, index) => {
+    for (const seq of seqs) termsOf.set(seq, (termsOf.get(seq) ?? new Set()).add(index));
   });
   // The memories whose window holds a hit, each with its window.
   const windows = new Map<number, number[]>();

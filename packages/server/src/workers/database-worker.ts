@@ -19,6 +19,7 @@ import type {
   StatementInput,
   StatementResult,
 } from '../store/database-messages.js';
+import { pageCacheKibFor } from '../store/page-cache.js';
 
 /** The parts of the `libsql` binding's API this worker uses (the package ships no TypeScript types we rely on). */
 interface NativeStatement {
@@ -62,7 +63,10 @@ const PAGE_SIZE = 8192;
 class Connection {
   private readonly statements = new LRUCache<string, PreparedStatement>({ max: STATEMENT_CACHE_SIZE });
 
-  constructor(readonly native: NativeDatabase) {
+  constructor(
+    readonly native: NativeDatabase,
+    path: string,
+  ) {
     // First, so that even switching the journal mode waits for another connection's write instead of failing.
     native.exec('PRAGMA busy_timeout = 5000');
     // Before WAL, which fixes it: a database this creates gets PAGE_SIZE pages (a no-op for one that exists).
@@ -74,6 +78,7 @@ class Connection {
     // SQLite's own error instead of on a later request (the caller refuses the database; it never starts empty).
     native.exec('PRAGMA schema_version');
     native.exec('PRAGMA foreign_keys = ON');
+    native.exec(`PRAGMA cache_size = -${pageCacheKibFor(path)}`);
   }
 
   prepared(sql: string): PreparedStatement {
@@ -240,7 +245,7 @@ function openConnection(path: string): Connection {
   for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
     const native = new NativeDatabase(path);
     try {
-      return new Connection(native);
+      return new Connection(native, path);
     } catch (error) {
       native.close();
       if (!isBusy(error) || Date.now() - started > OPEN_BUSY_RETRY_MS) throw error;
