@@ -67,7 +67,7 @@ export function memberRanges(members: readonly number[], share: number): Array<[
  * range by range (`memberRanges`), the members probed against the matches in the ranges. Measured on 1,200-1,800
  * members (BENCHMARKS.md, "Issue 27, thirteenth round"): one pass 1.7-3.8 ms for a term in 3-12% of 100k memories,
  * 12-140 ms for one in 12-100% of 1M; the ranges 0.5-10 ms for a term in 12-100% of either; a seek per member (the
- * frequent terms' form before) 5-26 ms.
+ * frequent terms' form before) 5-26 ms, 70 for one term.
  */
 export async function membersHolding(
   database: Database,

@@ -11,8 +11,9 @@ const MAX_CACHE_KIB = 65_536;
  * Kept in the cache, they are not read from the OS again for each lookup; SQLite's fixed 2 MB holds them for a small
  * database only. On one tenant of 1M memories (a 19 GB file), the two vector lists of a hybrid query took 56-73 ms
  * with 2 MB, 45-49 with 16 MB, 32-37 with 32 MB and 31-36 with 128 MB (BENCHMARKS.md, "Issue 27, thirteenth round").
- * The cache grows only with the pages read, so all connections together keep at most a 256th of the data open (a
- * database has a connection on each of the two workers), and never more than `MAX_CACHE_KIB` each.
+ * The cache grows only with the pages read, and a database has at most one connection on each database worker
+ * (`MEMORY_DATABASE_WORKERS`, two by default): its connections keep at most a 256th of its file with two workers, and
+ * never more than `MAX_CACHE_KIB` each.
  */
 const FILE_SHARE = 512;
 
